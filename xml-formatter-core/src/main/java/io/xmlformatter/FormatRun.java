@@ -1,0 +1,925 @@
+package io.xmlformatter;
+
+import java.util.Arrays;
+
+/**
+ * One formatting pass over one document: the engine's single loop.
+ *
+ * <p>A run reads tokens left to right and writes each one at once: there is no tree, no recursion on depth
+ * and no look-back into the output except for cutting it at the document limit. What it must remember is a
+ * stack of open elements (where their names are in the input, the path steps their children may match and
+ * whether they have child markup) and three depths:
+ * <ul>
+ *   <li>{@code verbatimDepth}: the element, if any, whose content holds text beside child markup (mixed
+ *       content); from there on whitespace is kept exactly as written;</li>
+ *   <li>{@code hideDepth}: the element, if any, whose content is masked or pruned; its content is still read
+ *       (to find where it ends) but never written. In it, an end tag that does not close the innermost open
+ *       element never closes anything: broken input stays hidden rather than leaking;</li>
+ *   <li>{@code depth}: the number of open elements.</li>
+ * </ul>
+ * A run is created per call and used by one thread.
+ */
+final class FormatRun {
+    private static final int HAS_CHILD = 1;
+    private static final int MAX_EMBEDDING = 4;
+    private static final int MAX_END_TAG_SEARCH = 64;
+    private static final String XML_NS = "http://www.w3.org/XML/1998/namespace";
+
+    private final XmlFormatter f;
+    private final PathRules rules;
+    private final Input in;
+    private final StringBuilder out;
+    private final int outStart;
+    /** Indentation level of the document's root element (above 0 for embedded documents). */
+    private final int baseLevel;
+    private final int embedding;
+    private final boolean indent;
+    private final boolean keepWhitespace;
+    private final long documentLimit;
+
+    private int depth;
+    private int[] nameStart = new int[16];
+    private int[] nameEnd = new int[16];
+    private long[] expected = new long[16];
+    private byte[] flags = new byte[16];
+    private int verbatimDepth;
+    private int hideDepth;
+    private boolean hideIsMask;
+    private boolean maskWritten;
+    private boolean rootSeen;
+    private boolean stopped;
+
+    /** Attribute ranges of the current start tag: name start, name end, value start, value end. */
+    private int[] attrs = new int[16];
+    private int attrCount;
+    private boolean selfClosing;
+
+    private String[] nsPrefix;
+    private String[] nsUri;
+    private int[] nsMark;
+    private int nsCount;
+
+    /** Whether the input was cut before the end (a stream over its maximum): its end is then no error. */
+    private final boolean inputCut;
+
+    String problem;
+    int problemOffset = -1;
+    int masked;
+    int pruned;
+    int truncatedNodes;
+    boolean documentTruncated;
+
+    FormatRun(XmlFormatter f, Input in, StringBuilder out, int baseLevel, long rootExpected, int embedding,
+              boolean indent, boolean keepWhitespace, boolean inputCut) {
+        this.f = f;
+        this.rules = f.rules;
+        this.in = in;
+        this.out = out;
+        this.outStart = out.length();
+        this.baseLevel = baseLevel;
+        this.embedding = embedding;
+        this.indent = indent;
+        this.keepWhitespace = keepWhitespace;
+        this.inputCut = inputCut;
+        this.documentLimit = embedding == 0 ? f.maxDocumentLength : Long.MAX_VALUE;
+        expected[0] = rootExpected;
+        if (rules.namespaceAware) {
+            nsPrefix = new String[8];
+            nsUri = new String[8];
+            nsMark = new int[16];
+            bind("xml", XML_NS);
+        }
+    }
+
+    /** Formats the whole input; never throws for any input. */
+    void run() {
+        final Input in = this.in;
+        final int end = in.end;
+        int p = in.start;
+        while (p < end && !stopped) {
+            if (in.at(p) != '<') {
+                p = text(p, end);
+            } else if (p + 1 >= end) {
+                p = literalLessThan(p, "'<' at the end of the input");
+            } else {
+                int c = in.at(p + 1);
+                if (c == '/') {
+                    p = endTag(p);
+                } else if (c == '!') {
+                    p = bang(p);
+                } else if (c == '?') {
+                    p = processingInstruction(p);
+                } else if (Input.isNameStart(c)) {
+                    p = startTag(p);
+                } else {
+                    p = literalLessThan(p, "'<' not followed by a name");
+                }
+            }
+            if (out.length() - outStart > documentLimit) {
+                cutDocument();
+            }
+        }
+        finish();
+    }
+
+    // ---------------------------------------------------------------- text
+
+    private int text(int p, int end) {
+        int q = in.indexOf('<', p, end);
+        if (q < 0) {
+            q = end;
+        }
+        if (hideDepth > 0) {
+            writeMaskOnce();
+            return q;
+        }
+        if (in.skipWhitespace(p, q) == q) {
+            if (keepWhitespace || verbatimDepth > 0) {
+                in.copy(out, p, q);
+            }
+            return q;
+        }
+        if (depth == 0) {
+            problem(p, "text outside the root element");
+        }
+        int amp = in.indexOf('&', p, q);
+        boolean escapedMarkup = amp >= 0 && checkReferences(amp, q);
+        if (escapedMarkup && depth > 0 && (f.embeddedXml || rules.masks) && embeddedText(p, q)) {
+            return q;
+        }
+        markMixed();
+        writeCapped(p, q, f.maxTextLength);
+        return q;
+    }
+
+    /** A '<' that starts no markup: written as text (and hidden like text), flagged. */
+    private int literalLessThan(int p, String why) {
+        problem(p, why);
+        if (hideDepth > 0) {
+            writeMaskOnce();
+        } else {
+            markMixed();
+            in.copy(out, p, p + 1);
+        }
+        return p + 1;
+    }
+
+    private void markMixed() {
+        if (verbatimDepth == 0 && depth > 0) {
+            verbatimDepth = depth;
+        }
+    }
+
+    /**
+     * Validates the references in {@code [amp, to)} (amp is the first '&') and tells whether one of them is
+     * {@code &lt;}, the sign of escaped markup.
+     */
+    private boolean checkReferences(int amp, int to) {
+        boolean lt = false;
+        for (int a = amp; a >= 0; a = in.indexOf('&', a + 1, to)) {
+            int semi = referenceEnd(a, to);
+            if (semi < 0) {
+                problem(a, "'&' that starts no reference");
+            } else if (semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't') {
+                lt = true;
+            }
+        }
+        return lt;
+    }
+
+    /** Position of the ';' ending the reference at {@code a}, or -1 when it is not a reference. */
+    private int referenceEnd(int a, int to) {
+        int i = a + 1;
+        if (i < to && in.at(i) == '#') {
+            i++;
+            boolean hex = i < to && in.at(i) == 'x';
+            if (hex) {
+                i++;
+            }
+            int digits = i;
+            while (i < to && (Character.digit(in.at(i), hex ? 16 : 10) >= 0)) {
+                i++;
+            }
+            return i > digits && i < to && in.at(i) == ';' ? i : -1;
+        }
+        if (i >= to || !Input.isNameStart(in.at(i))) {
+            return -1;
+        }
+        int e = in.nameEnd(i);
+        return e < to && in.at(e) == ';' ? e : -1;
+    }
+
+    /** Writes {@code [p, q)} cut to {@code max} chars with a marker (never inside a reference or a pair). */
+    private void writeCapped(int p, int q, int max) {
+        if (max < 0 || q - p <= max) {
+            in.copy(out, p, q);
+            return;
+        }
+        int cut = in.advanceChars(p, q, max);
+        if (cut >= q || endsWithOwnMarker(p, q, max)) {
+            in.copy(out, p, q);
+            return;
+        }
+        cut = beforeOpenReference(p, cut);
+        in.copy(out, p, cut);
+        f.writeTruncationMarker(out, in.charCount(cut, q));
+        truncatedNodes++;
+    }
+
+    /** Moves a cut back before a reference it would split. */
+    private int beforeOpenReference(int from, int cut) {
+        for (int i = cut - 1; i >= from && i >= cut - 32; i--) {
+            int c = in.at(i);
+            if (c == ';' || c == '<' || c == '>' || Input.isWhitespace(c)) {
+                return cut;
+            }
+            if (c == '&') {
+                return i;
+            }
+        }
+        return cut;
+    }
+
+    /**
+     * Whether {@code [p, q)} is text this formatter already cut: at most {@code max} chars followed by its own
+     * marker. Leaving it as it is keeps formatting idempotent.
+     */
+    private boolean endsWithOwnMarker(int p, int q, int max) {
+        int tail = f.truncationMarkerMaxLength();
+        int from = Math.max(p, q - tail);
+        String end = in.string(from, q);
+        int m = f.truncationMarkerStart(end);
+        return m >= 0 && in.charCount(p, from) + m <= max;
+    }
+
+    // ---------------------------------------------------------------- embedded documents
+
+    /**
+     * Text holding escaped markup: formatted as a document of its own when embedded XML is on, or run through
+     * the filters only (whitespace as written) when masking is configured, so a masked element inside it is
+     * masked either way. Returns false when the text is to be written as ordinary text.
+     */
+    private boolean embeddedText(int p, int q) {
+        if (embedding >= MAX_EMBEDDING) {
+            if (!rules.masks) {
+                return false;
+            }
+            markMixed();
+            writeMask();
+            return true;
+        }
+        char[] decoded = unescape(p, q);
+        StringBuilder inner = new StringBuilder(decoded.length + 64);
+        if (f.embeddedXml && looksLikeDocument(decoded)) {
+            FormatRun run = embedded(decoded, inner, true);
+            if (run.problem == null) {
+                flags[depth] |= HAS_CHILD;
+                XmlFormatter.appendEscaped(out, inner);
+                return true;
+            }
+            inner.setLength(0);
+        }
+        if (!rules.masks) {
+            return false;
+        }
+        embedded(decoded, inner, false);
+        markMixed();
+        XmlFormatter.appendEscaped(out, inner);
+        return true;
+    }
+
+    /** CDATA content holding markup, handled like {@link #embeddedText}. */
+    private boolean embeddedCdata(int cs, int ce) {
+        if (embedding >= MAX_EMBEDDING) {
+            if (!rules.masks) {
+                return false;
+            }
+            markMixed();
+            out.append("<![CDATA[");
+            writeMask();
+            out.append("]]>");
+            return true;
+        }
+        char[] content = in.string(cs, ce).toCharArray();
+        StringBuilder inner = new StringBuilder(content.length + 64);
+        if (f.embeddedXml && looksLikeDocument(content)) {
+            FormatRun run = embedded(content, inner, true);
+            if (run.problem == null) {
+                flags[depth] |= HAS_CHILD;
+                out.append("<![CDATA[");
+                XmlFormatter.appendCdataSafe(out, inner);
+                if (indent && verbatimDepth == 0) {
+                    newline(baseLevel + depth);
+                }
+                out.append("]]>");
+                return true;
+            }
+            inner.setLength(0);
+        }
+        if (!rules.masks) {
+            return false;
+        }
+        embedded(content, inner, false);
+        markMixed();
+        out.append("<![CDATA[");
+        XmlFormatter.appendCdataSafe(out, inner);
+        out.append("]]>");
+        return true;
+    }
+
+    private FormatRun embedded(char[] doc, StringBuilder inner, boolean format) {
+        boolean innerIndent = format && indent && verbatimDepth == 0;
+        FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), inner, baseLevel + depth, expected[depth],
+                embedding + 1, innerIndent, !format || keepWhitespace, false);
+        run.run();
+        masked += run.masked;
+        pruned += run.pruned;
+        truncatedNodes += run.truncatedNodes;
+        return run;
+    }
+
+    private static boolean looksLikeDocument(char[] c) {
+        int s = 0;
+        int e = c.length;
+        while (s < e && Input.isWhitespace(c[s])) {
+            s++;
+        }
+        while (e > s && Input.isWhitespace(c[e - 1])) {
+            e--;
+        }
+        return e - s >= 3 && c[s] == '<' && c[e - 1] == '>' && (Input.isNameStart(c[s + 1]) || c[s + 1] == '?'
+                || c[s + 1] == '!');
+    }
+
+    /** Decodes the predefined entities and character references of {@code [p, q)}; others stay as written. */
+    private char[] unescape(int p, int q) {
+        String s = in.string(p, q);
+        StringBuilder sb = new StringBuilder(s.length());
+        int i = 0;
+        while (i < s.length()) {
+            char c = s.charAt(i);
+            int semi = c == '&' ? s.indexOf(';', i) : -1;
+            if (semi < 0 || semi - i > 12) {
+                sb.append(c);
+                i++;
+                continue;
+            }
+            String ref = s.substring(i + 1, semi);
+            int cp = XmlFormatter.referenceValue(ref);
+            if (cp < 0) {
+                sb.append(s, i, semi + 1);
+            } else {
+                sb.appendCodePoint(cp);
+            }
+            i = semi + 1;
+        }
+        char[] r = new char[sb.length()];
+        sb.getChars(0, r.length, r, 0);
+        return r;
+    }
+
+    // ---------------------------------------------------------------- elements
+
+    private int startTag(int p) {
+        int ns = p + 1;
+        int ne = in.nameEnd(ns);
+        int afterTag = scanTag(ne);
+        boolean hidden = hideDepth > 0;
+        if (hidden) {
+            writeMaskOnce();
+        } else {
+            beforeMarkup();
+        }
+        if (depth == 0) {
+            if (rootSeen && problem == null) {
+                problem(p, "more than one root element");
+            }
+            rootSeen = true;
+        }
+        push(ns, ne);
+        long m = 0;
+        if (!hidden && expected[depth - 1] != 0) {
+            m = matchElement(ns, ne);
+        } else if (rules.namespaceAware) {
+            declareNamespaces();
+        }
+        expected[depth] = m & ~(PathRules.MASK | PathRules.PRUNE);
+        if (!hidden) {
+            writeTag(p, afterTag);
+        }
+        if (selfClosing) {
+            pop();
+        } else if (!hidden && (m & PathRules.MASK) != 0) {
+            hideDepth = depth;
+            hideIsMask = true;
+            maskWritten = false;
+        } else if (!hidden && (m & PathRules.PRUNE) != 0) {
+            hideDepth = depth;
+            hideIsMask = false;
+            out.append(f.pruneMarker);
+            pruned++;
+        }
+        return afterTag;
+    }
+
+    private long matchElement(int ns, int ne) {
+        int colon = in.indexOf(':', ns, ne);
+        String uri = null;
+        if (rules.namespaceAware) {
+            declareNamespaces();
+            uri = resolve(colon < 0 ? "" : in.string(ns, colon));
+        }
+        return rules.match(expected[depth - 1], in, colon < 0 ? ns : colon + 1, ne, uri);
+    }
+
+    /**
+     * Reads the attributes of a start tag (name already read, ending at {@code i}) into {@link #attrs} and
+     * returns the position after the tag. Tolerates every kind of breakage, flagging it.
+     */
+    private int scanTag(int i) {
+        final int end = in.end;
+        attrCount = 0;
+        selfClosing = false;
+        while (true) {
+            int s = in.skipWhitespace(i, end);
+            if (s >= end) {
+                eofProblem(s, "input ends inside a start tag");
+                return end;
+            }
+            int c = in.at(s);
+            if (c == '>') {
+                return s + 1;
+            }
+            if (c == '/') {
+                if (s + 1 < end && in.at(s + 1) == '>') {
+                    selfClosing = true;
+                    return s + 2;
+                }
+                problem(s, "'/' inside a start tag");
+                i = s + 1;
+                continue;
+            }
+            if (c == '<') {
+                problem(s, "start tag not closed");
+                return s;
+            }
+            if (s == i) {
+                problem(s, "attributes not separated by whitespace");
+            }
+            int an = s;
+            int ane = in.nameEnd(s);
+            if (ane == an || !Input.isNameStart(c)) {
+                problem(s, "invalid character in a start tag");
+                i = Math.max(ane, s + 1);
+                continue;
+            }
+            int eq = in.skipWhitespace(ane, end);
+            if (eq >= end || in.at(eq) != '=') {
+                problem(ane, "attribute without a value");
+                addAttribute(an, ane, ane, ane);
+                i = eq;
+                continue;
+            }
+            int v = in.skipWhitespace(eq + 1, end);
+            int vs;
+            int ve;
+            if (v < end && (in.at(v) == '"' || in.at(v) == '\'')) {
+                vs = v + 1;
+                ve = in.indexOf((char) in.at(v), vs, end);
+                if (ve < 0) {
+                    eofProblem(end, "input ends inside an attribute value");
+                    ve = end;
+                    i = end;
+                } else {
+                    i = ve + 1;
+                }
+                if (in.indexOf('<', vs, ve) >= 0) {
+                    problem(vs, "'<' in an attribute value");
+                }
+            } else {
+                problem(v, "attribute value without quotes");
+                vs = v;
+                ve = v;
+                while (ve < end && !Input.isWhitespace(in.at(ve)) && in.at(ve) != '>') {
+                    ve++;
+                }
+                i = ve;
+            }
+            addAttribute(an, ane, vs, ve);
+        }
+    }
+
+    private void addAttribute(int ns, int ne, int vs, int ve) {
+        int k = attrCount * 4;
+        if (k + 4 > attrs.length) {
+            attrs = Arrays.copyOf(attrs, attrs.length * 2);
+        }
+        for (int j = 0; j < k; j += 4) {
+            if (in.regionEquals(attrs[j], attrs[j + 1], ns, ne)) {
+                problem(ns, "duplicate attribute");
+            }
+        }
+        attrs[k] = ns;
+        attrs[k + 1] = ne;
+        attrs[k + 2] = vs;
+        attrs[k + 3] = ve;
+        attrCount++;
+    }
+
+    /** Writes the start tag {@code [p, afterTag)}, masking the attribute values its rules name. */
+    private void writeTag(int p, int afterTag) {
+        long exp = expected[depth];
+        if (!rules.hasAttributeRules(exp)) {
+            in.copy(out, p, afterTag);
+            return;
+        }
+        int copied = p;
+        for (int k = 0; k < attrCount * 4; k += 4) {
+            int an = attrs[k];
+            int ane = attrs[k + 1];
+            if (isNamespaceDeclaration(an, ane) || attrs[k + 2] == attrs[k + 3]) {
+                continue;
+            }
+            int colon = in.indexOf(':', an, ane);
+            String uri = null;
+            if (rules.namespaceAware) {
+                uri = colon < 0 ? "" : resolve(in.string(an, colon));
+            }
+            if (rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri)) {
+                in.copy(out, copied, attrs[k + 2]);
+                writeMask();
+                copied = attrs[k + 3];
+            }
+        }
+        in.copy(out, copied, afterTag);
+    }
+
+    private boolean isNamespaceDeclaration(int an, int ane) {
+        return ane - an >= 5 && in.startsWith("xmlns", an) && (ane - an == 5 || in.at(an + 5) == ':');
+    }
+
+    private int endTag(int p) {
+        int ns = p + 2;
+        int ne = in.nameEnd(ns);
+        int close = in.skipWhitespace(ne, in.end);
+        int after;
+        if (close < in.end && in.at(close) == '>') {
+            after = close + 1;
+        } else {
+            eofProblem(close, close >= in.end ? "input ends inside an end tag" : "end tag not closed");
+            after = close;
+        }
+        if (ne == ns) {
+            problem(p, "end tag without a name");
+        }
+        if (depth > 0 && in.regionEquals(nameStart[depth], nameEnd[depth], ns, ne)) {
+            closeElement(p, after);
+        } else if (hideDepth > 0) {
+            problem(p, "end tag does not match the open element");
+            writeMaskOnce();
+        } else {
+            problem(p, "end tag does not match the open element");
+            int match = openElementNamed(ns, ne);
+            if (match > 0) {
+                while (depth > match) {
+                    pop();
+                }
+                closeElement(p, after);
+            } else {
+                beforeMarkup();
+                in.copy(out, p, after);
+            }
+        }
+        return after;
+    }
+
+    /** The depth of the nearest open element with that name (searched a bounded way up), or 0. */
+    private int openElementNamed(int ns, int ne) {
+        for (int d = depth - 1; d > 0 && d >= depth - MAX_END_TAG_SEARCH; d--) {
+            if (in.regionEquals(nameStart[d], nameEnd[d], ns, ne)) {
+                return d;
+            }
+        }
+        return 0;
+    }
+
+    /** Writes the end tag {@code [p, after)} of the innermost element and closes it. */
+    private void closeElement(int p, int after) {
+        if (hideDepth == depth) {
+            hideDepth = 0;
+        } else if (hideDepth > 0) {
+            pop();
+            return;
+        }
+        if ((flags[depth] & HAS_CHILD) != 0 && indent && verbatimDepth == 0) {
+            newline(baseLevel + depth - 1);
+        }
+        in.copy(out, p, after);
+        pop();
+    }
+
+    private void push(int ns, int ne) {
+        depth++;
+        if (depth == nameStart.length) {
+            int n = depth * 2;
+            nameStart = Arrays.copyOf(nameStart, n);
+            nameEnd = Arrays.copyOf(nameEnd, n);
+            expected = Arrays.copyOf(expected, n);
+            flags = Arrays.copyOf(flags, n);
+            if (nsMark != null) {
+                nsMark = Arrays.copyOf(nsMark, n);
+            }
+        }
+        nameStart[depth] = ns;
+        nameEnd[depth] = ne;
+        flags[depth] = 0;
+        if (nsMark != null) {
+            nsMark[depth] = nsCount;
+        }
+    }
+
+    private void pop() {
+        if (verbatimDepth == depth) {
+            verbatimDepth = 0;
+        }
+        if (nsMark != null) {
+            nsCount = nsMark[depth];
+        }
+        depth--;
+    }
+
+    // ---------------------------------------------------------------- namespaces (only for {uri} paths)
+
+    private void declareNamespaces() {
+        for (int k = 0; k < attrCount * 4; k += 4) {
+            int an = attrs[k];
+            int ane = attrs[k + 1];
+            if (isNamespaceDeclaration(an, ane)) {
+                String prefix = ane - an == 5 ? "" : in.string(an + 6, ane);
+                bind(prefix, in.string(attrs[k + 2], attrs[k + 3]));
+            }
+        }
+    }
+
+    private void bind(String prefix, String uri) {
+        if (nsCount == nsPrefix.length) {
+            nsPrefix = Arrays.copyOf(nsPrefix, nsCount * 2);
+            nsUri = Arrays.copyOf(nsUri, nsCount * 2);
+        }
+        nsPrefix[nsCount] = prefix;
+        nsUri[nsCount] = uri;
+        nsCount++;
+    }
+
+    private String resolve(String prefix) {
+        for (int i = nsCount - 1; i >= 0; i--) {
+            if (nsPrefix[i].equals(prefix)) {
+                return nsUri[i];
+            }
+        }
+        return "";
+    }
+
+    // ---------------------------------------------------------------- comments, CDATA, DOCTYPE, PIs
+
+    private int bang(int p) {
+        if (in.startsWith("<!--", p)) {
+            return comment(p);
+        }
+        if (in.startsWith("<![CDATA[", p)) {
+            return cdata(p);
+        }
+        if (in.startsWith("<!DOCTYPE", p)) {
+            return doctype(p);
+        }
+        return literalLessThan(p, "unknown markup after '<!'");
+    }
+
+    private int comment(int p) {
+        int close = in.indexOf("-->", p + 4, in.end);
+        int after;
+        if (close < 0) {
+            eofProblem(in.end, "input ends inside a comment");
+            after = in.end;
+        } else {
+            after = close + 3;
+            if (in.indexOf("--", p + 4, close) >= 0 || in.at(close - 1) == '-' && close - 1 >= p + 4) {
+                problem(p, "'--' inside a comment");
+            }
+        }
+        if (hideDepth > 0) {
+            writeMaskOnce();
+        } else if (!f.removeComments) {
+            beforeMarkup();
+            in.copy(out, p, after);
+        }
+        return after;
+    }
+
+    private int cdata(int p) {
+        int cs = p + 9;
+        int ce = in.indexOf("]]>", cs, in.end);
+        int after;
+        if (ce < 0) {
+            eofProblem(in.end, "input ends inside a CDATA section");
+            ce = in.end;
+            after = in.end;
+        } else {
+            after = ce + 3;
+        }
+        if (hideDepth > 0) {
+            writeMaskOnce();
+            return after;
+        }
+        if (depth == 0) {
+            problem(p, "CDATA outside the root element");
+        }
+        if (depth > 0 && (f.embeddedXml || rules.masks) && in.indexOf('<', cs, ce) >= 0 && embeddedCdata(cs, ce)) {
+            return after;
+        }
+        markMixed();
+        if (f.maxCdataLength < 0 || ce - cs <= f.maxCdataLength) {
+            in.copy(out, p, after);
+        } else {
+            in.copy(out, p, cs);
+            writeCapped(cs, ce, f.maxCdataLength);
+            in.copy(out, ce, after);
+        }
+        return after;
+    }
+
+    private int doctype(int p) {
+        if (rootSeen || depth > 0) {
+            problem(p, "DOCTYPE after the root element started");
+        }
+        final int end = in.end;
+        int subsetStart = -1;
+        int subsetEnd = -1;
+        int i = p + 9;
+        int after = -1;
+        while (i < end) {
+            int c = in.at(i);
+            if (c == '"' || c == '\'') {
+                int q = in.indexOf((char) c, i + 1, end);
+                i = q < 0 ? end : q + 1;
+            } else if (c == '[' && subsetStart < 0) {
+                subsetStart = i + 1;
+                subsetEnd = internalSubsetEnd(subsetStart);
+                i = subsetEnd < end ? subsetEnd + 1 : end;
+            } else if (c == '>') {
+                after = i + 1;
+                break;
+            } else {
+                i++;
+            }
+        }
+        if (after < 0) {
+            eofProblem(end, "input ends inside the DOCTYPE");
+            after = end;
+        }
+        if (hideDepth > 0) {
+            writeMaskOnce();
+        } else if (!f.removeDoctype) {
+            beforeMarkup();
+            if (subsetStart >= 0 && rules.masks) {
+                // Entity values in an internal subset could spell out what masked elements refer to.
+                in.copy(out, p, subsetStart);
+                writeMask();
+                in.copy(out, Math.min(subsetEnd, end), after);
+            } else {
+                in.copy(out, p, after);
+            }
+        }
+        return after;
+    }
+
+    /** The position of the ']' closing an internal subset starting at {@code i} (or the end of input). */
+    private int internalSubsetEnd(int i) {
+        final int end = in.end;
+        while (i < end) {
+            int c = in.at(i);
+            if (c == ']') {
+                return i;
+            } else if (c == '"' || c == '\'') {
+                int q = in.indexOf((char) c, i + 1, end);
+                i = q < 0 ? end : q + 1;
+            } else if (in.startsWith("<!--", i)) {
+                int q = in.indexOf("-->", i + 4, end);
+                i = q < 0 ? end : q + 3;
+            } else if (in.startsWith("<?", i)) {
+                int q = in.indexOf("?>", i + 2, end);
+                i = q < 0 ? end : q + 2;
+            } else {
+                i++;
+            }
+        }
+        return end;
+    }
+
+    private int processingInstruction(int p) {
+        int close = in.indexOf("?>", p + 2, in.end);
+        int after = close < 0 ? in.end : close + 2;
+        if (close < 0) {
+            eofProblem(in.end, "input ends inside a processing instruction");
+        }
+        int te = in.nameEnd(p + 2);
+        boolean xmlTarget = te - (p + 2) == 3 && in.startsWith("xml", p + 2);
+        boolean declaration = xmlTarget && p == in.start;
+        if (te == p + 2) {
+            problem(p, "processing instruction without a target");
+        } else if (xmlTarget && !declaration) {
+            problem(p, "XML declaration not at the start");
+        }
+        if (hideDepth > 0) {
+            writeMaskOnce();
+        } else if (declaration ? !f.removeXmlDeclaration : !f.removeProcessingInstructions) {
+            beforeMarkup();
+            in.copy(out, p, after);
+        }
+        return after;
+    }
+
+    // ---------------------------------------------------------------- output helpers
+
+    /** Layout before child markup: a new line at the element's level unless whitespace is kept as written. */
+    private void beforeMarkup() {
+        flags[depth] |= HAS_CHILD;
+        if (indent && verbatimDepth == 0 && (out.length() > outStart || baseLevel > 0)) {
+            newline(baseLevel + depth);
+        }
+    }
+
+    private void newline(int level) {
+        f.writeNewline(out, level);
+    }
+
+    private void writeMaskOnce() {
+        if (hideIsMask && !maskWritten) {
+            maskWritten = true;
+            writeMask();
+        }
+    }
+
+    private void writeMask() {
+        out.append(f.mask);
+        masked++;
+    }
+
+    private void cutDocument() {
+        int limit = outStart + (int) documentLimit;
+        int cut = limit;
+        if (cut > outStart && Character.isHighSurrogate(out.charAt(cut - 1))) {
+            cut--;
+        }
+        for (int i = cut - 1; i >= outStart && i >= cut - 32; i--) {
+            char c = out.charAt(i);
+            if (c == ';' || c == '<' || c == '>' || Input.isWhitespace(c)) {
+                break;
+            }
+            if (c == '&') {
+                cut = i;
+                break;
+            }
+        }
+        out.setLength(cut);
+        documentTruncated = true;
+        stopped = true;
+    }
+
+    /** The elements open now, as a path of their names ("/a/b/c"). */
+    String openElements() {
+        StringBuilder sb = new StringBuilder();
+        for (int d = 1; d <= depth; d++) {
+            sb.append('/').append(in.string(nameStart[d], nameEnd[d]));
+        }
+        return sb.length() == 0 ? "none" : sb.toString();
+    }
+
+    private void finish() {
+        if (stopped) {
+            return;
+        }
+        if (depth > 0) {
+            eofProblem(in.end, "input ends with open elements");
+        } else if (!rootSeen) {
+            eofProblem(in.end, "no root element");
+        }
+        if (in.malformedUtf8) {
+            problem(in.end, "malformed UTF-8");
+        }
+    }
+
+    private void problem(int offset, String what) {
+        if (problem == null) {
+            problem = what;
+            problemOffset = offset - in.start;
+        }
+    }
+
+    /** A problem that only the end of the input shows: none when the input was cut on purpose. */
+    private void eofProblem(int offset, String what) {
+        if (!inputCut || offset < in.end) {
+            problem(offset, what);
+        }
+    }
+}

@@ -1,0 +1,306 @@
+package io.xmlformatter;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The document being formatted: a range of a {@code char[]} or of a UTF-8 {@code byte[]}.
+ *
+ * <p>Positions are indexes into the array (chars or bytes). Every byte of a multi-byte UTF-8 sequence is
+ * {@code >= 0x80}, so all markup (which is ASCII) is found the same way in both; only copying text to the
+ * output decodes. The two array kinds share this one final class, so the engine's loop is written once and
+ * its calls stay monomorphic.
+ */
+final class Input {
+    private static final int SCRATCH = 512;
+
+    private final char[] chars;
+    private final byte[] bytes;
+    final int start;
+    final int end;
+    /** UTF-8 decoding buffer, created on first use. */
+    private char[] scratch;
+    /** Whether a malformed UTF-8 sequence was seen while copying. */
+    boolean malformedUtf8;
+
+    private Input(char[] chars, byte[] bytes, int start, int end) {
+        this.chars = chars;
+        this.bytes = bytes;
+        this.start = start;
+        this.end = end;
+    }
+
+    static Input of(char[] chars, int start, int end) {
+        return new Input(chars, null, start, end);
+    }
+
+    static Input ofUtf8(byte[] bytes, int start, int end) {
+        return new Input(null, bytes, start, end);
+    }
+
+    boolean isBytes() {
+        return bytes != null;
+    }
+
+    /** The char, or the unsigned byte, at {@code i}. */
+    int at(int i) {
+        return bytes != null ? bytes[i] & 0xFF : chars[i];
+    }
+
+    /** First index of {@code c} (ASCII) in {@code [from, to)}, or -1. */
+    int indexOf(char c, int from, int to) {
+        if (bytes != null) {
+            byte b = (byte) c;
+            byte[] a = bytes;
+            for (int i = from; i < to; i++) {
+                if (a[i] == b) {
+                    return i;
+                }
+            }
+        } else {
+            char[] a = chars;
+            for (int i = from; i < to; i++) {
+                if (a[i] == c) {
+                    return i;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** First index of the ASCII string {@code s} in {@code [from, to)}, or -1. */
+    int indexOf(String s, int from, int to) {
+        char first = s.charAt(0);
+        int last = to - s.length();
+        for (int i = indexOf(first, from, to); i >= 0 && i <= last; i = indexOf(first, i + 1, to)) {
+            if (startsWith(s, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether the ASCII string {@code s} starts at {@code i} (and fits before the end). */
+    boolean startsWith(String s, int i) {
+        if (i + s.length() > end) {
+            return false;
+        }
+        for (int k = 0; k < s.length(); k++) {
+            if (at(i + k) != s.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** End of the XML name starting at {@code from}: stops at whitespace and markup delimiters. */
+    int nameEnd(int from) {
+        int i = from;
+        while (i < end && isNameChar(at(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    static boolean isNameChar(int c) {
+        if (c >= 0x80) {
+            return true;
+        }
+        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                || c == ':' || c == '_' || c == '-' || c == '.';
+    }
+
+    static boolean isNameStart(int c) {
+        return c >= 0x80 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == ':' || c == '_';
+    }
+
+    static boolean isWhitespace(int c) {
+        return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+    }
+
+    int skipWhitespace(int from, int to) {
+        int i = from;
+        while (i < to && isWhitespace(at(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** Start of the trailing whitespace of {@code [from, to)}. */
+    int trimEnd(int from, int to) {
+        int i = to;
+        while (i > from && isWhitespace(at(i - 1))) {
+            i--;
+        }
+        return i;
+    }
+
+    /** Whether two ranges hold the same name. */
+    boolean regionEquals(int a, int aEnd, int b, int bEnd) {
+        int n = aEnd - a;
+        if (n != bEnd - b) {
+            return false;
+        }
+        for (int k = 0; k < n; k++) {
+            if (at(a + k) != at(b + k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether {@code [from, to)} holds exactly {@code name} (given as chars and as UTF-8 bytes). */
+    boolean regionEquals(int from, int to, char[] name, byte[] utf8) {
+        if (bytes != null) {
+            if (to - from != utf8.length) {
+                return false;
+            }
+            for (int k = 0; k < utf8.length; k++) {
+                if (bytes[from + k] != utf8[k]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (to - from != name.length) {
+            return false;
+        }
+        for (int k = 0; k < name.length; k++) {
+            if (chars[from + k] != name[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Appends {@code [from, to)} to {@code out}, decoding UTF-8 when the input is bytes. */
+    void copy(StringBuilder out, int from, int to) {
+        if (bytes == null) {
+            out.append(chars, from, to - from);
+            return;
+        }
+        if (scratch == null) {
+            scratch = new char[SCRATCH + 1];
+        }
+        char[] buf = scratch;
+        byte[] a = bytes;
+        int i = from;
+        while (i < to) {
+            int n = 0;
+            while (i < to && n < SCRATCH) {
+                int b = a[i];
+                if (b >= 0) {
+                    buf[n++] = (char) b;
+                    i++;
+                } else {
+                    int cp = decode(i, to);
+                    i += sequenceLength(i, to);
+                    if (cp >= 0x10000) {
+                        buf[n++] = Character.highSurrogate(cp);
+                        buf[n++] = Character.lowSurrogate(cp);
+                    } else {
+                        buf[n++] = (char) cp;
+                    }
+                }
+            }
+            out.append(buf, 0, n);
+        }
+    }
+
+    /** The range as a String (used off the hot path: namespace URIs, embedded documents). */
+    String string(int from, int to) {
+        if (bytes == null) {
+            return new String(chars, from, to - from);
+        }
+        StringBuilder sb = new StringBuilder(to - from);
+        copy(sb, from, to);
+        return sb.toString();
+    }
+
+    /**
+     * The position after at most {@code n} UTF-16 chars from {@code from}, never splitting a surrogate pair
+     * or a UTF-8 sequence, and never past {@code to}.
+     */
+    int advanceChars(int from, int to, long n) {
+        if (bytes == null) {
+            long target = Math.min((long) to, from + n);
+            int i = (int) target;
+            if (i > from && i < to && Character.isHighSurrogate(chars[i - 1])) {
+                i--;
+            }
+            return i;
+        }
+        int i = from;
+        long count = 0;
+        while (i < to) {
+            int len = sequenceLength(i, to);
+            int units = len == 4 ? 2 : 1;
+            if (count + units > n) {
+                break;
+            }
+            count += units;
+            i += len;
+        }
+        return i;
+    }
+
+    /** Number of UTF-16 chars that {@code [from, to)} decodes to. */
+    int charCount(int from, int to) {
+        if (bytes == null) {
+            return to - from;
+        }
+        int count = 0;
+        for (int i = from; i < to; ) {
+            int len = sequenceLength(i, to);
+            count += len == 4 ? 2 : 1;
+            i += len;
+        }
+        return count;
+    }
+
+    /** Length of the UTF-8 sequence at {@code i}; a malformed sequence counts as one byte. */
+    private int sequenceLength(int i, int to) {
+        int b = bytes[i] & 0xFF;
+        int len = b < 0x80 ? 1 : b >= 0xF0 && b < 0xF8 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 1;
+        if (i + len > to) {
+            return 1;
+        }
+        for (int k = 1; k < len; k++) {
+            if ((bytes[i + k] & 0xC0) != 0x80) {
+                return 1;
+            }
+        }
+        return len;
+    }
+
+    /** The code point of the UTF-8 sequence at {@code i}; U+FFFD (and a flag) when malformed. */
+    private int decode(int i, int to) {
+        int len = sequenceLength(i, to);
+        int b = bytes[i] & 0xFF;
+        int cp;
+        if (len == 2) {
+            cp = (b & 0x1F) << 6 | bytes[i + 1] & 0x3F;
+        } else if (len == 3) {
+            cp = (b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | bytes[i + 2] & 0x3F;
+            if (cp < 0x800 || cp >= 0xD800 && cp <= 0xDFFF) {
+                cp = -1;
+            }
+        } else if (len == 4) {
+            cp = (b & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6 | bytes[i + 3] & 0x3F;
+            if (cp < 0x10000 || cp > 0x10FFFF) {
+                cp = -1;
+            }
+        } else {
+            cp = -1;
+        }
+        if (cp < 0) {
+            malformedUtf8 = true;
+            return 0xFFFD;
+        }
+        return cp;
+    }
+
+    /** UTF-8 bytes of a name, for comparing against byte input. */
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,230 @@
+package io.xmlformatter;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Anonymize and prune paths compiled into one small automaton.
+ *
+ * <p>Each path is a list of steps; all steps of all paths get one global index (at most {@value #MAX_STEPS}),
+ * so the set of steps an element's children may match fits in one {@code long}. Matching an element costs one
+ * name comparison per step in its parent's set: nothing at all when no path is configured.
+ *
+ * <p>Path syntax: {@code /a/b/c} (from the root), {@code //name} or a bare {@code name} (anywhere),
+ * {@code /a//c}, {@code *} (any element), {@code /a/b/@attr}, {@code //@attr}, {@code @*} (every attribute),
+ * {@code {uri}local} (namespace-aware step). A prefix written in a step ({@code wsse:Password}) is ignored,
+ * like the prefixes in the document unless a step names a namespace URI.
+ */
+final class PathRules {
+    static final int MAX_STEPS = 62;
+    /** Bit set in {@link #match}'s result when the element's content is to be masked. */
+    static final long MASK = 1L << 63;
+    /** Bit set in {@link #match}'s result when the element's content is to be pruned. */
+    static final long PRUNE = 1L << 62;
+    private static final long ACTIONS = MASK | PRUNE;
+
+    static final PathRules NONE = new PathRules(new ArrayList<>());
+
+    private final char[][] local;
+    private final byte[][] localUtf8;
+    private final String[] uri;
+    private final boolean[] descendant;
+    private final long[] terminalAction;
+    private final long attributeSteps;
+    /** The steps the root element may match. */
+    final long rootExpected;
+    /** Whether some step names a namespace URI, so prefixes must be resolved. */
+    final boolean namespaceAware;
+    /** Whether any path masks something (element text or attribute values). */
+    final boolean masks;
+
+    private PathRules(List<Step> steps) {
+        int n = steps.size();
+        local = new char[n][];
+        localUtf8 = new byte[n][];
+        uri = new String[n];
+        descendant = new boolean[n];
+        terminalAction = new long[n];
+        long attrs = 0;
+        long root = 0;
+        boolean ns = false;
+        boolean anyMask = false;
+        for (int i = 0; i < n; i++) {
+            Step s = steps.get(i);
+            local[i] = s.local == null ? null : s.local.toCharArray();
+            localUtf8[i] = s.local == null ? null : Input.utf8(s.local);
+            uri[i] = s.uri;
+            descendant[i] = s.descendant;
+            terminalAction[i] = s.action;
+            if (s.attribute) {
+                attrs |= 1L << i;
+            }
+            if (s.first) {
+                root |= 1L << i;
+            }
+            ns |= s.uri != null;
+            anyMask |= s.action == MASK;
+        }
+        attributeSteps = attrs;
+        rootExpected = root;
+        namespaceAware = ns;
+        masks = anyMask;
+    }
+
+    static PathRules compile(List<String> anonymize, List<String> prune) {
+        List<Step> steps = new ArrayList<>();
+        for (String p : anonymize) {
+            parse(p, MASK, steps);
+        }
+        for (String p : prune) {
+            parse(p, PRUNE, steps);
+        }
+        if (steps.size() > MAX_STEPS) {
+            throw new IllegalArgumentException("too many path steps: " + steps.size() + " (at most " + MAX_STEPS
+                    + "); use //name paths or fewer paths");
+        }
+        return new PathRules(steps);
+    }
+
+    private static void parse(String path, long action, List<Step> out) {
+        String p = path == null ? "" : path.trim();
+        if (p.isEmpty()) {
+            throw new IllegalArgumentException("empty path");
+        }
+        boolean nextDescendant;
+        if (p.startsWith("//")) {
+            nextDescendant = true;
+            p = p.substring(2);
+        } else if (p.startsWith("/")) {
+            nextDescendant = false;
+            p = p.substring(1);
+        } else {
+            nextDescendant = true;
+        }
+        String[] parts = splitSteps(p);
+        int first = out.size();
+        for (int i = 0; i < parts.length; i++) {
+            String part = parts[i];
+            if (part.isEmpty()) {
+                if (nextDescendant || i == parts.length - 1) {
+                    throw new IllegalArgumentException("invalid path '" + path + "': empty step");
+                }
+                nextDescendant = true;
+                continue;
+            }
+            Step s = new Step();
+            s.descendant = nextDescendant;
+            s.first = out.size() == first;
+            nextDescendant = false;
+            if (part.startsWith("@")) {
+                if (i != parts.length - 1) {
+                    throw new IllegalArgumentException("invalid path '" + path + "': an attribute must be the last step");
+                }
+                if (action == PRUNE) {
+                    throw new IllegalArgumentException("invalid prune path '" + path + "': attributes cannot be pruned");
+                }
+                s.attribute = true;
+                part = part.substring(1);
+            }
+            if (part.startsWith("{")) {
+                int close = part.indexOf('}');
+                if (close < 0) {
+                    throw new IllegalArgumentException("invalid path '" + path + "': missing '}'");
+                }
+                s.uri = part.substring(1, close);
+                part = part.substring(close + 1);
+            } else {
+                part = part.substring(part.indexOf(':') + 1);
+            }
+            if (part.isEmpty() || part.indexOf('{') >= 0 || part.indexOf('}') >= 0 || part.indexOf('@') >= 0) {
+                throw new IllegalArgumentException("invalid path '" + path + "': bad step '" + parts[i] + "'");
+            }
+            s.local = part.equals("*") ? null : part;
+            out.add(s);
+        }
+        if (out.size() == first) {
+            throw new IllegalArgumentException("invalid path '" + path + "': no step");
+        }
+        out.get(out.size() - 1).action = action;
+    }
+
+    /** Splits on '/' outside of {uri} parts. */
+    private static String[] splitSteps(String p) {
+        List<String> parts = new ArrayList<>();
+        int braces = 0;
+        int from = 0;
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '{') {
+                braces++;
+            } else if (c == '}') {
+                braces--;
+            } else if (c == '/' && braces == 0) {
+                parts.add(p.substring(from, i));
+                from = i + 1;
+            }
+        }
+        parts.add(p.substring(from));
+        return parts.toArray(new String[0]);
+    }
+
+    /**
+     * Matches an element against the steps its parent expects.
+     *
+     * @param expected the parent's expected set
+     * @param localStart start of the element's local name in {@code in}
+     * @param localEnd end of the local name
+     * @param nsUri the element's namespace URI, or null when not namespace-aware
+     * @return the set the element's children (and attributes) expect, plus {@link #MASK}/{@link #PRUNE} bits
+     */
+    long match(long expected, Input in, int localStart, int localEnd, String nsUri) {
+        long next = 0;
+        long bits = expected;
+        while (bits != 0) {
+            int j = Long.numberOfTrailingZeros(bits);
+            bits &= bits - 1;
+            if (descendant[j]) {
+                next |= 1L << j;
+            }
+            if ((attributeSteps & 1L << j) == 0 && nameMatches(j, in, localStart, localEnd, nsUri)) {
+                long action = terminalAction[j];
+                next |= action != 0 ? action : 1L << (j + 1);
+            }
+        }
+        return next;
+    }
+
+    /** Whether the steps {@code expected} by an element mask its attribute with the given local name. */
+    boolean masksAttribute(long expected, Input in, int localStart, int localEnd, String nsUri) {
+        long bits = expected & attributeSteps & ~ACTIONS;
+        while (bits != 0) {
+            int j = Long.numberOfTrailingZeros(bits);
+            bits &= bits - 1;
+            if (nameMatches(j, in, localStart, localEnd, nsUri)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether an element expecting {@code expected} has any attribute rule. */
+    boolean hasAttributeRules(long expected) {
+        return (expected & attributeSteps & ~ACTIONS) != 0;
+    }
+
+    private boolean nameMatches(int j, Input in, int from, int to, String nsUri) {
+        if (uri[j] != null && !uri[j].equals(nsUri == null ? "" : nsUri)) {
+            return false;
+        }
+        return local[j] == null || in.regionEquals(from, to, local[j], localUtf8[j]);
+    }
+
+    private static final class Step {
+        String local;
+        String uri;
+        boolean descendant;
+        boolean attribute;
+        boolean first;
+        long action;
+    }
+}

@@ -1,0 +1,561 @@
+package io.xmlformatter;
+
+import java.io.ByteArrayOutputStream;
+import java.io.CharArrayWriter;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+
+/**
+ * Formats, masks, prunes and truncates XML in one pass.
+ *
+ * <p>Instances are immutable and thread-safe; build one with {@link #builder()} and share it. Every option
+ * combines with every other in the same single pass. A call never throws because of its input: malformed or
+ * cut input is formatted as far as possible, masked wherever a masked element may still be open, and marked
+ * with {@code [NOT WELL-FORMED XML: ...]} at the end (see {@link FormatResult#wellFormed()}).
+ *
+ * <pre>{@code
+ * XmlFormatter formatter = XmlFormatter.builder()
+ *         .indent(2)
+ *         .wsSecurity()
+ *         .anonymize("//creditCardNumber", "/Envelope/Header/Session/@token")
+ *         .maxTextLength(2048)
+ *         .build();
+ * StringBuilder out = new StringBuilder();
+ * FormatResult r = formatter.format(soapBytes, 0, soapBytes.length, out);
+ * }</pre>
+ */
+public final class XmlFormatter {
+    /** The default mask written in place of a masked value. */
+    public static final String DEFAULT_MASK = "[*****]";
+    /** The default marker written where a text or CDATA node was cut; {@code {n}} is the number of chars removed. */
+    public static final String DEFAULT_TRUNCATION_MARKER = "...[TRUNCATED BY {n}]";
+    /** The default marker written in place of a pruned subtree. */
+    public static final String DEFAULT_PRUNE_MARKER = "<!-- [SUBTREE REMOVED] -->";
+
+    final PathRules rules;
+    final String mask;
+    final String pruneMarker;
+    private final String truncationPrefix;
+    private final String truncationSuffix;
+    final int maxTextLength;
+    final int maxCdataLength;
+    final long maxDocumentLength;
+    final boolean embeddedXml;
+    final boolean removeComments;
+    final boolean removeDoctype;
+    final boolean removeXmlDeclaration;
+    final boolean removeProcessingInstructions;
+    private final Layout layout;
+    private final char[] newlineAndIndent;
+    private final int lineSeparatorLength;
+    private final int indentUnitLength;
+    private final int maxIndentLevel;
+
+    /** How whitespace between elements is written. */
+    public enum Layout {
+        /** One element per line, indented by depth; whitespace-only text between elements is replaced. */
+        INDENT,
+        /** Whitespace-only text between elements is dropped; nothing is added. */
+        COMPACT,
+        /** Whitespace is kept exactly as written (filters only). */
+        KEEP
+    }
+
+    private XmlFormatter(Builder b) {
+        rules = PathRules.compile(b.anonymize, b.prune);
+        mask = b.mask;
+        pruneMarker = b.pruneMarker;
+        int n = b.truncationMarker.indexOf("{n}");
+        truncationPrefix = b.truncationMarker.substring(0, n);
+        truncationSuffix = b.truncationMarker.substring(n + 3);
+        maxTextLength = b.maxTextLength;
+        maxCdataLength = b.maxCdataLength;
+        maxDocumentLength = b.maxDocumentLength < 0 ? Long.MAX_VALUE : b.maxDocumentLength;
+        embeddedXml = b.embeddedXml;
+        removeComments = b.removeComments;
+        removeDoctype = b.removeDoctype;
+        removeXmlDeclaration = b.removeXmlDeclaration;
+        removeProcessingInstructions = b.removeProcessingInstructions;
+        layout = b.layout;
+        maxIndentLevel = b.maxIndentLevel;
+        lineSeparatorLength = b.lineSeparator.length();
+        indentUnitLength = b.indentUnit.length();
+        StringBuilder sb = new StringBuilder(b.lineSeparator);
+        for (int i = 0; i < maxIndentLevel; i++) {
+            sb.append(b.indentUnit);
+        }
+        newlineAndIndent = sb.toString().toCharArray();
+    }
+
+    /** A builder with the defaults: indent by 2 spaces, "\n", no masking, no limits, embedded XML off. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    // ---------------------------------------------------------------- char input
+
+    /** Formats {@code xml} and returns the result text. */
+    public String format(String xml) {
+        StringBuilder out = new StringBuilder(xml.length() + (xml.length() >> 2) + 16);
+        format(xml, out);
+        return out.toString();
+    }
+
+    /** Formats {@code xml}, appending to {@code out}. */
+    public FormatResult format(CharSequence xml, StringBuilder out) {
+        char[] chars = xml.toString().toCharArray();
+        return format(chars, 0, chars.length, out);
+    }
+
+    /** Formats {@code xml}, appending to any {@link Appendable}. */
+    public FormatResult format(CharSequence xml, Appendable out) throws IOException {
+        if (out instanceof StringBuilder) {
+            return format(xml, (StringBuilder) out);
+        }
+        StringBuilder sb = new StringBuilder(xml.length() + 16);
+        FormatResult r = format(xml, sb);
+        out.append(sb);
+        return r;
+    }
+
+    /** Formats {@code chars[offset, offset + length)}, appending to {@code out}. */
+    public FormatResult format(char[] chars, int offset, int length, StringBuilder out) {
+        checkRange(chars.length, offset, length);
+        return run(Input.of(chars, offset, offset + length), out, length, false, " chars");
+    }
+
+    // ---------------------------------------------------------------- byte input
+
+    /**
+     * Formats the encoded document {@code bytes[offset, offset + length)}, appending to {@code out}.
+     *
+     * <p>UTF-8 (the default, and what a UTF-8 byte order mark or the XML declaration names) is scanned as bytes
+     * and decoded only as text is written. A UTF-16 byte order mark or an XML declaration naming another
+     * encoding decodes the document with that charset first; an unknown encoding name is read as UTF-8 and
+     * flagged.
+     */
+    public FormatResult format(byte[] bytes, int offset, int length, StringBuilder out) {
+        return format(bytes, offset, length, out, false, length);
+    }
+
+    private FormatResult format(byte[] bytes, int offset, int length, StringBuilder out, boolean cut,
+                                long original) {
+        checkRange(bytes.length, offset, length);
+        EncodingSniffer.Detected d = EncodingSniffer.detect(bytes, offset, length);
+        int start = offset + d.bomLength;
+        int end = offset + length;
+        if (d.charset == null || d.charset.equals(StandardCharsets.UTF_8)) {
+            FormatResult r = run(Input.ofUtf8(bytes, start, end), out, original, cut, " bytes");
+            return d.charset == null ? flagged(r, "unsupported encoding, read as UTF-8") : r;
+        }
+        char[] chars = new String(bytes, start, end - start, d.charset).toCharArray();
+        return run(Input.of(chars, 0, chars.length), out, original, cut, " bytes");
+    }
+
+    // ---------------------------------------------------------------- streams
+
+    /**
+     * Reads at most {@code maxChars} chars from {@code reader} and formats them. When the reader holds more,
+     * the rest is read and counted but not kept, and the output ends with the document-truncated marker.
+     * The reader is not closed.
+     *
+     * @throws UncheckedIOException when reading fails
+     */
+    public FormatResult format(Reader reader, int maxChars, StringBuilder out) {
+        try {
+            CharArrayWriter buf = new CharArrayWriter(Math.min(maxChars, 8192));
+            char[] chunk = new char[8192];
+            long total = 0;
+            int n;
+            while ((n = reader.read(chunk)) >= 0) {
+                int keep = (int) Math.max(0, Math.min(n, maxChars - total));
+                buf.write(chunk, 0, keep);
+                total += n;
+            }
+            char[] chars = buf.toCharArray();
+            return run(Input.of(chars, 0, chars.length), out, total, total > maxChars, " chars");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Reads at most {@code maxBytes} bytes from {@code stream} and formats them like {@link #format(byte[], int,
+     * int, StringBuilder)}. When the stream holds more, the rest is read and counted but not kept, and the
+     * output ends with the document-truncated marker. The stream is not closed.
+     *
+     * @throws UncheckedIOException when reading fails
+     */
+    public FormatResult format(InputStream stream, int maxBytes, StringBuilder out) {
+        try {
+            ByteArrayOutputStream buf = new ByteArrayOutputStream(Math.min(maxBytes, 8192));
+            byte[] chunk = new byte[8192];
+            long total = 0;
+            int n;
+            while ((n = stream.read(chunk)) >= 0) {
+                int keep = (int) Math.max(0, Math.min(n, maxBytes - total));
+                buf.write(chunk, 0, keep);
+                total += n;
+            }
+            byte[] bytes = buf.toByteArray();
+            return format(bytes, 0, bytes.length, out, total > maxBytes, total);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    // ---------------------------------------------------------------- the run
+
+    private FormatResult run(Input in, StringBuilder out, long original, boolean inputCut, String unit) {
+        int start = out.length();
+        boolean indent = layout == Layout.INDENT;
+        FormatRun run = new FormatRun(this, in, out, 0, rules.rootExpected, 0, indent, layout == Layout.KEEP,
+                inputCut);
+        String problem;
+        long problemOffset;
+        try {
+            run.run();
+            problem = run.problem;
+            problemOffset = run.problemOffset;
+        } catch (RuntimeException e) {
+            // A defect of ours must not leak the document: everything written so far was already filtered.
+            problem = "formatter error " + e.getClass().getSimpleName();
+            problemOffset = -1;
+        }
+        boolean truncated = run.documentTruncated || inputCut;
+        if (truncated) {
+            lineBreak(out, start, indent);
+            out.append("...[DOCUMENT TRUNCATED: original ").append(original).append(unit)
+                    .append(", open elements: ").append(run.openElements()).append(']');
+        }
+        if (problem != null) {
+            lineBreak(out, start, indent);
+            out.append("[NOT WELL-FORMED XML: ").append(problem);
+            if (problemOffset >= 0) {
+                out.append(" at offset ").append(problemOffset);
+            }
+            out.append(']');
+        }
+        return new FormatResult(problem, problemOffset, truncated, original, out.length() - start, run.masked,
+                run.pruned, run.truncatedNodes);
+    }
+
+    private void lineBreak(StringBuilder out, int start, boolean indent) {
+        if (out.length() > start) {
+            if (indent) {
+                writeNewline(out, 0);
+            } else {
+                out.append(' ');
+            }
+        }
+    }
+
+    private static FormatResult flagged(FormatResult r, String problem) {
+        if (!r.wellFormed()) {
+            return r;
+        }
+        return new FormatResult(problem, 0, r.truncated(), r.originalLength(), r.outputLength(), r.maskedCount(),
+                r.prunedCount(), r.truncatedNodeCount());
+    }
+
+    private static void checkRange(int arrayLength, int offset, int length) {
+        if (offset < 0 || length < 0 || offset + length > arrayLength || offset + length < 0) {
+            throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + ", array " + arrayLength);
+        }
+    }
+
+    // ---------------------------------------------------------------- pieces the run writes
+
+    void writeNewline(StringBuilder out, int level) {
+        out.append(newlineAndIndent, 0, lineSeparatorLength + Math.min(level, maxIndentLevel) * indentUnitLength);
+    }
+
+    void writeTruncationMarker(StringBuilder out, int removed) {
+        out.append(truncationPrefix).append(removed).append(truncationSuffix);
+    }
+
+    /** An upper bound of the marker's length. */
+    int truncationMarkerMaxLength() {
+        return truncationPrefix.length() + 11 + truncationSuffix.length();
+    }
+
+    /** Where this formatter's truncation marker starts in {@code tail}, if {@code tail} ends with one; else -1. */
+    int truncationMarkerStart(String tail) {
+        if (!tail.endsWith(truncationSuffix)) {
+            return -1;
+        }
+        int m = tail.lastIndexOf(truncationPrefix);
+        if (m < 0) {
+            return -1;
+        }
+        int digits = m + truncationPrefix.length();
+        int digitsEnd = tail.length() - truncationSuffix.length();
+        if (digitsEnd <= digits) {
+            return -1;
+        }
+        for (int i = digits; i < digitsEnd; i++) {
+            if (tail.charAt(i) < '0' || tail.charAt(i) > '9') {
+                return -1;
+            }
+        }
+        return m;
+    }
+
+    /** Appends {@code s} escaped for element text. */
+    static void appendEscaped(StringBuilder out, CharSequence s) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '&') {
+                out.append("&amp;");
+            } else if (c == '<') {
+                out.append("&lt;");
+            } else if (c == '>') {
+                out.append("&gt;");
+            } else {
+                out.append(c);
+            }
+        }
+    }
+
+    /** Appends {@code s} for the inside of a CDATA section: a "]]>" in it is split across two sections. */
+    static void appendCdataSafe(StringBuilder out, CharSequence s) {
+        String str = s.toString();
+        out.append(str.replace("]]>", "]]]]><![CDATA[>"));
+    }
+
+    /** The code point a predefined entity or character reference (without '&' and ';') stands for, or -1. */
+    static int referenceValue(String ref) {
+        switch (ref) {
+            case "lt":
+                return '<';
+            case "gt":
+                return '>';
+            case "amp":
+                return '&';
+            case "quot":
+                return '"';
+            case "apos":
+                return '\'';
+            default:
+                break;
+        }
+        if (ref.length() < 2 || ref.charAt(0) != '#') {
+            return -1;
+        }
+        try {
+            int cp = ref.charAt(1) == 'x' ? Integer.parseInt(ref.substring(2), 16) : Integer.parseInt(ref.substring(1));
+            return Character.isValidCodePoint(cp) ? cp : -1;
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /**
+     * Builds {@link XmlFormatter}s. Not thread-safe; {@link #build()} may be called repeatedly, each formatter
+     * keeps the settings it was built with.
+     */
+    public static final class Builder {
+        private final List<String> anonymize = new ArrayList<>();
+        private final List<String> prune = new ArrayList<>();
+        private String mask = DEFAULT_MASK;
+        private String pruneMarker = DEFAULT_PRUNE_MARKER;
+        private String truncationMarker = DEFAULT_TRUNCATION_MARKER;
+        private int maxTextLength = -1;
+        private int maxCdataLength = -1;
+        private long maxDocumentLength = -1;
+        private boolean embeddedXml;
+        private boolean removeComments;
+        private boolean removeDoctype;
+        private boolean removeXmlDeclaration;
+        private boolean removeProcessingInstructions;
+        private Layout layout = Layout.INDENT;
+        private String indentUnit = "  ";
+        private String lineSeparator = "\n";
+        private int maxIndentLevel = 64;
+
+        private Builder() {
+        }
+
+        /** One element per line, indented by {@code spaces} spaces per level. */
+        public Builder indent(int spaces) {
+            if (spaces < 0 || spaces > 16) {
+                throw new IllegalArgumentException("indent must be 0..16 spaces, was " + spaces);
+            }
+            char[] c = new char[spaces];
+            Arrays.fill(c, ' ');
+            return indentWith(new String(c));
+        }
+
+        /** One element per line, indented by one tab per level. */
+        public Builder indentWithTab() {
+            return indentWith("\t");
+        }
+
+        private Builder indentWith(String unit) {
+            layout = Layout.INDENT;
+            indentUnit = unit;
+            return this;
+        }
+
+        /** Drops whitespace-only text between elements and adds none. */
+        public Builder compact() {
+            layout = Layout.COMPACT;
+            return this;
+        }
+
+        /** Keeps all whitespace as written: only the filters (masking, pruning, limits) change the document. */
+        public Builder keepWhitespace() {
+            layout = Layout.KEEP;
+            return this;
+        }
+
+        /** The line separator written by {@link Layout#INDENT}; "\n" by default. */
+        public Builder lineSeparator(String separator) {
+            if (!separator.equals("\n") && !separator.equals("\r\n") && !separator.equals("\r")) {
+                throw new IllegalArgumentException("line separator must be \\n, \\r\\n or \\r");
+            }
+            lineSeparator = separator;
+            return this;
+        }
+
+        /** Deeper levels are indented like this one (64 by default), so deep documents stay linear in size. */
+        public Builder maxIndentLevel(int level) {
+            if (level < 0 || level > 4096) {
+                throw new IllegalArgumentException("maxIndentLevel must be 0..4096, was " + level);
+            }
+            maxIndentLevel = level;
+            return this;
+        }
+
+        /**
+         * Masks the text of the elements and the values of the attributes these paths select. A masked element's
+         * whole content, descendants included, becomes one mask. Syntax: {@code /a/b/c}, {@code /a/*}{@code /c},
+         * {@code //name} or {@code name}, {@code /a/b/@attr}, {@code //@attr}, {@code @*}, {@code {uri}local}.
+         *
+         * @throws IllegalArgumentException for a path that cannot be parsed (at {@link #build()})
+         */
+        public Builder anonymize(String... paths) {
+            return anonymize(Arrays.asList(paths));
+        }
+
+        /** Like {@link #anonymize(String...)}. */
+        public Builder anonymize(Iterable<String> paths) {
+            for (String p : paths) {
+                anonymize.add(p);
+            }
+            return this;
+        }
+
+        /** Removes the content of the elements these paths select, leaving the prune marker. */
+        public Builder prune(String... paths) {
+            prune.addAll(Arrays.asList(paths));
+            return this;
+        }
+
+        /** Masks WS-Security and SAML secrets: the paths in {@link WsSecurity#PATHS}. */
+        public Builder wsSecurity() {
+            anonymize.addAll(WsSecurity.PATHS);
+            return this;
+        }
+
+        /** The string written in place of a masked value; it must not contain markup characters or quotes. */
+        public Builder mask(String value) {
+            if (value.isEmpty() || value.matches(".*[<>&\"'].*")) {
+                throw new IllegalArgumentException("mask must be non-empty and free of < > & \" '");
+            }
+            mask = value;
+            return this;
+        }
+
+        /** The marker written in place of a pruned subtree; an XML comment is advised. */
+        public Builder pruneMarker(String marker) {
+            if (marker.contains("]]>")) {
+                throw new IllegalArgumentException("prune marker must not contain ]]>");
+            }
+            pruneMarker = marker;
+            return this;
+        }
+
+        /** The marker written where a node was cut; {@code {n}} stands for the number of chars removed. */
+        public Builder truncationMarker(String marker) {
+            if (!marker.contains("{n}") || marker.matches(".*[<&].*") || marker.contains("]]>")) {
+                throw new IllegalArgumentException("truncation marker must contain {n} and be free of < & ]]>");
+            }
+            truncationMarker = marker;
+            return this;
+        }
+
+        /** Cuts text nodes longer than {@code chars} (negative: no limit). */
+        public Builder maxTextLength(int chars) {
+            maxTextLength = chars;
+            return this;
+        }
+
+        /** Cuts CDATA sections longer than {@code chars} (negative: no limit). */
+        public Builder maxCdataLength(int chars) {
+            maxCdataLength = chars;
+            return this;
+        }
+
+        /**
+         * Stops writing once the output reaches {@code chars} (negative: no limit) and ends it with a marker that
+         * gives the original size and the elements left open. Masking happens before the cut.
+         */
+        public Builder maxDocumentLength(long chars) {
+            maxDocumentLength = chars;
+            return this;
+        }
+
+        /** Re-formats XML held in text (escaped) or in CDATA sections as nested documents, recursively. */
+        public Builder embeddedXml(boolean on) {
+            embeddedXml = on;
+            return this;
+        }
+
+        /** Drops comments. */
+        public Builder removeComments(boolean remove) {
+            removeComments = remove;
+            return this;
+        }
+
+        /** Drops the DOCTYPE declaration. */
+        public Builder removeDoctype(boolean remove) {
+            removeDoctype = remove;
+            return this;
+        }
+
+        /** Drops the XML declaration. */
+        public Builder removeXmlDeclaration(boolean remove) {
+            removeXmlDeclaration = remove;
+            return this;
+        }
+
+        /** Drops processing instructions (the XML declaration has its own switch). */
+        public Builder removeProcessingInstructions(boolean remove) {
+            removeProcessingInstructions = remove;
+            return this;
+        }
+
+        /** The anonymize paths added so far. */
+        public List<String> anonymizePaths() {
+            return Collections.unmodifiableList(new ArrayList<>(anonymize));
+        }
+
+        /**
+         * An immutable, thread-safe formatter with these settings.
+         *
+         * @throws IllegalArgumentException when a path cannot be parsed
+         */
+        public XmlFormatter build() {
+            return new XmlFormatter(this);
+        }
+    }
+}
