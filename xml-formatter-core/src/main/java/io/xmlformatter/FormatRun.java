@@ -144,7 +144,7 @@ final class FormatRun {
         }
         int amp = in.indexOf('&', p, q);
         boolean escapedMarkup = amp >= 0 && checkReferences(amp, q);
-        if (escapedMarkup && depth > 0 && (f.embeddedXml || rules.masks) && embeddedText(p, q)) {
+        if (escapedMarkup && (depth > 0 || embedding > 0) && (f.embeddedXml || rules.masks) && embeddedText(p, q)) {
             return q;
         }
         markMixed();
@@ -172,7 +172,7 @@ final class FormatRun {
 
     /**
      * Validates the references in {@code [amp, to)} (amp is the first '&') and tells whether one of them is
-     * {@code &lt;}, the sign of escaped markup.
+     * {@code &lt;} (or {@code &amp;lt;}), the sign of escaped (or twice escaped) markup.
      */
     private boolean checkReferences(int amp, int to) {
         boolean lt = false;
@@ -180,7 +180,8 @@ final class FormatRun {
             int semi = referenceEnd(a, to);
             if (semi < 0) {
                 problem(a, "'&' that starts no reference");
-            } else if (semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't') {
+            } else if (semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't'
+                    || semi == a + 4 && in.startsWith("&amp;lt;", a)) {
                 lt = true;
             }
         }
@@ -305,11 +306,10 @@ final class FormatRun {
         if (f.embeddedXml && looksLikeDocument(content)) {
             FormatRun run = embedded(content, inner, true);
             if (run.problem == null) {
-                flags[depth] |= HAS_CHILD;
                 out.append("<![CDATA[");
                 XmlFormatter.appendCdataSafe(out, inner);
                 if (indent && verbatimDepth == 0) {
-                    newline(baseLevel + depth);
+                    newline(baseLevel + depth - 1);
                 }
                 out.append("]]>");
                 return true;
@@ -734,7 +734,8 @@ final class FormatRun {
         if (depth == 0) {
             problem(p, "CDATA outside the root element");
         }
-        if (depth > 0 && (f.embeddedXml || rules.masks) && in.indexOf('<', cs, ce) >= 0 && embeddedCdata(cs, ce)) {
+        if ((depth > 0 || embedding > 0) && (f.embeddedXml || rules.masks) && in.indexOf('<', cs, ce) >= 0
+                && embeddedCdata(cs, ce)) {
             return after;
         }
         markMixed();

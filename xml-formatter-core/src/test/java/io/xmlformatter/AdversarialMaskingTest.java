@@ -1,0 +1,175 @@
+package io.xmlformatter;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Attempts to get a secret past the masking. Every document is formatted through the char and the byte path,
+ * in every layout, with embedded XML on and off; no output may contain any part of the secret.
+ */
+class AdversarialMaskingTest {
+
+    /** All formatters the secrets are tried against: every layout, embedded XML on and off, caps on and off. */
+    private static List<XmlFormatter> formatters(String... paths) {
+        List<XmlFormatter> all = new ArrayList<>();
+        for (int layout = 0; layout < 3; layout++) {
+            for (boolean embedded : new boolean[] {false, true}) {
+                for (int cap : new int[] {-1, 3}) {
+                    XmlFormatter.Builder b = XmlFormatter.builder().anonymize(paths).embeddedXml(embedded)
+                            .maxTextLength(cap).maxCdataLength(cap);
+                    if (layout == 1) {
+                        b.compact();
+                    } else if (layout == 2) {
+                        b.keepWhitespace();
+                    }
+                    all.add(b.build());
+                }
+            }
+        }
+        return all;
+    }
+
+    /** Formats {@code xml} every way and asserts that none of {@code fragments} appears. */
+    private static void assertNoLeak(String xml, String path, String... fragments) {
+        for (XmlFormatter f : formatters(path)) {
+            String viaChars = f.format(xml);
+            byte[] bytes = xml.getBytes(StandardCharsets.UTF_8);
+            StringBuilder viaBytes = new StringBuilder();
+            f.format(bytes, 0, bytes.length, viaBytes);
+            for (String fragment : fragments) {
+                assertFalse(viaChars.contains(fragment), () -> "leaked '" + fragment + "' in\n" + viaChars);
+                assertFalse(viaBytes.toString().contains(fragment), () -> "leaked '" + fragment + "' in\n" + viaBytes);
+            }
+        }
+    }
+
+    @Test
+    void nestedSameNameElements() {
+        assertNoLeak("<doc><p><p>SECRET1</p>TAILSECRET</p><q>x</q></doc>", "//p", "SECRET");
+        assertNoLeak("<doc><p><a><p>DEEPSECRET</p></a>AFTERSECRET</p></doc>", "//p", "SECRET");
+    }
+
+    @Test
+    void cdataInsideTheSecret() {
+        assertNoLeak("<r><Password><![CDATA[SECRET]]></Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><Password>A<![CDATA[SECRET]]>B</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><Password><![CDATA[<x>SECRET</x>]]></Password></r>", "//Password", "SECRET");
+    }
+
+    @Test
+    void entityAndCharacterReferences() {
+        assertNoLeak("<r><Password>&#83;&#69;&#x43;RETPART</Password></r>", "//Password", "&#83;", "RETPART");
+        assertNoLeak("<r><Password>&amp;SECRET&lt;</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><Password>SEC&undeclared;RET</Password></r>", "//Password", "SEC", "RET");
+        assertNoLeak("<r><Password>SEC&broken RET</Password></r>", "//Password", "SEC", "RET");
+    }
+
+    @Test
+    void commentsAndProcessingInstructionsInsideTheSecret() {
+        assertNoLeak("<r><Password>SEC<!-- note -->RET</Password></r>", "//Password", "SEC", "RET", "note");
+        assertNoLeak("<r><Password>SEC<?pi PIDATA?>RET</Password></r>", "//Password", "SEC", "RET", "PIDATA");
+        assertNoLeak("<r><Password>SEC<!-- unterminated RET", "//Password", "SEC", "RET");
+    }
+
+    @Test
+    void prefixesAndDefaultNamespaces() {
+        assertNoLeak("<r xmlns:w='urn:w'><w:Password>SECRET</w:Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><Password xmlns='urn:x'>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r xmlns:a='urn:a'><a:Password xmlns:a='urn:b'>SECRET</a:Password></r>", "//wsse:Password",
+                "SECRET");
+        assertNoLeak("<r xmlns:a='urn:a'><a:Password>SECRET</a:Password></r>", "//{urn:a}Password", "SECRET");
+    }
+
+    @Test
+    void attributes() {
+        assertNoLeak("<r><a key='SECRET1' other=\"x\"/><b key = \"SEC>RET\"/></r>", "//@key", "SECRET1", "SEC>",
+                "SEC&gt;");
+        assertNoLeak("<r><a key=\"SEC&quot;RET\"/></r>", "//@key", "SEC", "RET");
+        assertNoLeak("<r><a key=SECRET2 /></r>", "//@key", "SECRET2");
+        assertNoLeak("<r><a key='SECRET3", "//@key", "SECRET3");
+        assertNoLeak("<r><a key=\"SECRET4\nLINE2\"/></r>", "//@key", "SECRET4", "LINE2");
+    }
+
+    @Test
+    void malformedTails() {
+        assertNoLeak("<r><Password>SECRET", "//Password", "SECRET");
+        assertNoLeak("<r><Password>SECRET</Passw", "//Password", "SECRET");
+        assertNoLeak("<r><Password>SEC<RET</Password></r>", "//Password", "SEC", "RET");
+        assertNoLeak("<r><Password>SEC</r>RET</Password></r>", "//Password", "SEC", "RET");
+        assertNoLeak("<r><Password>SEC</Other>RET</Password></r>", "//Password", "SEC", "RET");
+        assertNoLeak("<r><Password>SEC<a>RET</Password>MORE</a></r>", "//Password", "SEC", "RET", "MORE");
+        assertNoLeak("<r><Password a=\"/>\">SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><Password>SEC<!DOCTYPE x>RET</Password></r>", "//Password", "SEC", "RET");
+        assertNoLeak("<r><Password>SEC<![CDATA[RET", "//Password", "SEC", "RET");
+    }
+
+    @Test
+    void escapedInnerXmlUnderAMaskedPath() {
+        assertNoLeak("<r><data>&lt;Password&gt;SECRET&lt;/Password&gt;</data></r>", "//Password", "SECRET");
+        assertNoLeak("<r><data>Error in &lt;Password&gt;SECRET&lt;/Password&gt; field</data></r>", "//Password",
+                "SECRET");
+        assertNoLeak("<r><data>&amp;lt;Password&amp;gt;SECRET&amp;lt;/Password&amp;gt;</data></r>", "//Password",
+                "SECRET");
+        assertNoLeak("<r><data><![CDATA[<Password>SECRET</Password>]]></data></r>", "//Password", "SECRET");
+        assertNoLeak("<r><data><![CDATA[<a>&lt;Password&gt;SECRET&lt;/Password&gt;</a>]]></data></r>",
+                "//Password", "SECRET");
+    }
+
+    @Test
+    void internalSubsetEntitiesAreMaskedWhenMasking() {
+        assertNoLeak("<!DOCTYPE r [<!ENTITY pw 'SECRET'>]><r><Password>&pw;</Password></r>", "//Password",
+                "SECRET");
+    }
+
+    @Test
+    void multiByteSecretsThroughTheBytePath() {
+        assertNoLeak("<r><Password>ГЕНИЙ😀SECRET</Password></r>", "//Password", "ГЕНИЙ", "😀", "SECRET");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "<Envelope><Header><UsernameToken><Username>bob</Username><Password>SECRETPASSWORD</Password>"
+            + "</UsernameToken></Header><Body/></Envelope>",
+        "<r><Password><![CDATA[SECRETPASSWORD]]></Password></r>",
+        "<r><x key=\"SECRETPASSWORD\"/></r>",
+        "<r><d>&lt;Password&gt;SECRETPASSWORD&lt;/Password&gt;</d></r>"
+    })
+    void cutAtEveryPositionInsideTheSecret(String xml) {
+        int at = xml.indexOf("SECRETPASSWORD");
+        for (int cut = at + 1; cut < at + "SECRETPASSWORD".length(); cut++) {
+            String prefix = xml.substring(at, cut);
+            String fragment = prefix.length() >= 2 ? prefix : "SECRETPASSWORD";
+            assertNoLeak(xml.substring(0, cut), xml.contains("key=") ? "//@key" : "//Password", fragment);
+        }
+    }
+
+    @Test
+    void documentLimitAtEveryPositionNeverShowsPartOfTheSecret() {
+        String xml = "<r><a>visible</a><Password>SECRETPASSWORD</Password><b>after</b></r>";
+        for (int limit = 0; limit <= xml.length() + 5; limit++) {
+            XmlFormatter f = XmlFormatter.builder().anonymize("//Password").maxDocumentLength(limit).build();
+            String out = f.format(xml);
+            assertFalse(out.contains("SE"), out);
+        }
+    }
+
+    @Test
+    void maskingIsCountedAndFlagged() {
+        XmlFormatter f = XmlFormatter.builder().wsSecurity().build();
+        StringBuilder out = new StringBuilder();
+        FormatResult r = f.format("<Envelope><UsernameToken><Password>x</Password><Nonce>y</Nonce></UsernameToken>",
+                out);
+        assertEquals(2, r.maskedCount());
+        assertFalse(r.wellFormed());
+        assertTrue(out.toString().contains("[NOT WELL-FORMED XML: input ends with open elements"), out.toString());
+    }
+}
