@@ -47,6 +47,8 @@ final class FormatRun {
     private boolean hideIsMask;
     private boolean maskWritten;
     private boolean rootSeen;
+    /** Whether a DOCTYPE was seen: it may declare entities (which are never read). */
+    private boolean doctypeSeen;
     private boolean stopped;
 
     /** Attribute ranges of the current start tag: name start, name end, value start, value end. */
@@ -180,12 +182,39 @@ final class FormatRun {
             int semi = referenceEnd(a, to);
             if (semi < 0) {
                 problem(a, "'&' that starts no reference");
+            } else if (in.at(a + 1) == '#' && !isXmlChar(characterReference(a + 2, semi))) {
+                problem(a, "reference to a character XML does not allow");
+            } else if (!doctypeSeen && in.at(a + 1) != '#' && !isPredefinedEntity(a + 1, semi)) {
+                problem(a, "reference to an entity that no DOCTYPE declares");
             } else if (semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't'
                     || semi == a + 4 && in.startsWith("&amp;lt;", a)) {
                 lt = true;
             }
         }
         return lt;
+    }
+
+    /** The value of the character reference whose digits are {@code [from, semi)} ("x" first for hex). */
+    private int characterReference(int from, int semi) {
+        boolean hex = in.at(from) == 'x';
+        long v = 0;
+        for (int i = hex ? from + 1 : from; i < semi && v <= 0x10FFFF; i++) {
+            v = v * (hex ? 16 : 10) + Character.digit(in.at(i), hex ? 16 : 10);
+        }
+        return v > 0x10FFFF ? -1 : (int) v;
+    }
+
+    private boolean isPredefinedEntity(int from, int to) {
+        int n = to - from;
+        int c = in.at(from);
+        return n == 2 && (c == 'l' || c == 'g') && in.at(from + 1) == 't'
+                || n == 3 && in.startsWith("amp", from)
+                || n == 4 && (in.startsWith("quot", from) || in.startsWith("apos", from));
+    }
+
+    private static boolean isXmlChar(int c) {
+        return c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD
+                || c >= 0x10000 && c <= 0x10FFFF;
     }
 
     /** Position of the ';' ending the reference at {@code a}, or -1 when it is not a reference. */
@@ -496,6 +525,10 @@ final class FormatRun {
                 if (in.indexOf('<', vs, ve) >= 0) {
                     problem(vs, "'<' in an attribute value");
                 }
+                int amp = in.indexOf('&', vs, ve);
+                if (amp >= 0) {
+                    checkReferences(amp, ve);
+                }
             } else {
                 problem(v, "attribute value without quotes");
                 vs = v;
@@ -753,10 +786,14 @@ final class FormatRun {
         if (rootSeen || depth > 0) {
             problem(p, "DOCTYPE after the root element started");
         }
+        doctypeSeen = true;
         final int end = in.end;
         int subsetStart = -1;
         int subsetEnd = -1;
         int i = p + 9;
+        if (i >= end || !Input.isWhitespace(in.at(i)) || !Input.isNameStart(in.at(in.skipWhitespace(i, end)))) {
+            problem(p, "DOCTYPE without a name");
+        }
         int after = -1;
         while (i < end) {
             int c = in.at(i);
@@ -794,22 +831,53 @@ final class FormatRun {
         return after;
     }
 
-    /** The position of the ']' closing an internal subset starting at {@code i} (or the end of input). */
+    /**
+     * The position of the ']' closing an internal subset starting at {@code i} (or the end of input). Checks
+     * only that the subset is a sequence of declarations, comments, PIs and parameter-entity references:
+     * declarations are never interpreted.
+     */
     private int internalSubsetEnd(int i) {
         final int end = in.end;
-        while (i < end) {
+        while ((i = in.skipWhitespace(i, end)) < end) {
             int c = in.at(i);
             if (c == ']') {
                 return i;
-            } else if (c == '"' || c == '\'') {
-                int q = in.indexOf((char) c, i + 1, end);
-                i = q < 0 ? end : q + 1;
             } else if (in.startsWith("<!--", i)) {
                 int q = in.indexOf("-->", i + 4, end);
                 i = q < 0 ? end : q + 3;
             } else if (in.startsWith("<?", i)) {
                 int q = in.indexOf("?>", i + 2, end);
                 i = q < 0 ? end : q + 2;
+            } else if (c == '%') {
+                int e = in.nameEnd(i + 1);
+                if (e == i + 1 || e >= end || in.at(e) != ';') {
+                    problem(i, "bad parameter-entity reference in the internal subset");
+                }
+                i = e + 1;
+            } else if (in.startsWith("<!ELEMENT", i) || in.startsWith("<!ATTLIST", i) || in.startsWith("<!ENTITY", i)
+                    || in.startsWith("<!NOTATION", i)) {
+                i = declarationEnd(i + 2);
+            } else {
+                problem(i, "unknown declaration in the internal subset");
+                i = declarationEnd(i + 1);
+            }
+        }
+        return end;
+    }
+
+    /** The position after the '>' ending a markup declaration, skipping quoted literals. */
+    private int declarationEnd(int i) {
+        final int end = in.end;
+        while (i < end) {
+            int c = in.at(i);
+            if (c == '"' || c == '\'') {
+                int q = in.indexOf((char) c, i + 1, end);
+                i = q < 0 ? end : q + 1;
+            } else if (c == '>') {
+                return i + 1;
+            } else if (c == '<' || c == ']') {
+                problem(i, "markup declaration not closed");
+                return i;
             } else {
                 i++;
             }
@@ -830,6 +898,12 @@ final class FormatRun {
             problem(p, "processing instruction without a target");
         } else if (xmlTarget && !declaration) {
             problem(p, "XML declaration not at the start");
+        } else if (te - (p + 2) == 3 && !xmlTarget && in.string(p + 2, te).equalsIgnoreCase("xml")) {
+            problem(p, "processing instruction target 'xml' is reserved");
+        } else if (declaration && close >= 0 && !XmlDeclaration.isValid(in.string(p + 5, close))) {
+            problem(p, "malformed XML declaration");
+        } else if (te < after - 2 && !Input.isWhitespace(in.at(te)) && close >= 0 && te != close) {
+            problem(te, "processing instruction target not followed by whitespace");
         }
         if (hideDepth > 0) {
             writeMaskOnce();

@@ -129,7 +129,7 @@ public final class XmlFormatter {
     /** Formats {@code chars[offset, offset + length)}, appending to {@code out}. */
     public FormatResult format(char[] chars, int offset, int length, StringBuilder out) {
         checkRange(chars.length, offset, length);
-        return run(Input.of(chars, offset, offset + length), out, length, false, " chars");
+        return run(Input.of(chars, offset, offset + length), out, length, false, " chars", null);
     }
 
     // ---------------------------------------------------------------- byte input
@@ -153,11 +153,11 @@ public final class XmlFormatter {
         int start = offset + d.bomLength;
         int end = offset + length;
         if (d.charset == null || d.charset.equals(StandardCharsets.UTF_8)) {
-            FormatResult r = run(Input.ofUtf8(bytes, start, end), out, original, cut, " bytes");
-            return d.charset == null ? flagged(r, "unsupported encoding, read as UTF-8") : r;
+            return run(Input.ofUtf8(bytes, start, end), out, original, cut, " bytes",
+                    d.charset == null ? "unsupported encoding, read as UTF-8" : null);
         }
         char[] chars = new String(bytes, start, end - start, d.charset).toCharArray();
-        return run(Input.of(chars, 0, chars.length), out, original, cut, " bytes");
+        return run(Input.of(chars, 0, chars.length), out, original, cut, " bytes", null);
     }
 
     // ---------------------------------------------------------------- streams
@@ -181,7 +181,7 @@ public final class XmlFormatter {
                 total += n;
             }
             char[] chars = buf.toCharArray();
-            return run(Input.of(chars, 0, chars.length), out, total, total > maxChars, " chars");
+            return run(Input.of(chars, 0, chars.length), out, total, total > maxChars, " chars", null);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -214,7 +214,8 @@ public final class XmlFormatter {
 
     // ---------------------------------------------------------------- the run
 
-    private FormatResult run(Input in, StringBuilder out, long original, boolean inputCut, String unit) {
+    private FormatResult run(Input in, StringBuilder out, long original, boolean inputCut, String unit,
+                             String encodingProblem) {
         int start = out.length();
         boolean indent = layout == Layout.INDENT;
         FormatRun run = new FormatRun(this, in, out, 0, rules.rootExpected, 0, indent, layout == Layout.KEEP,
@@ -223,8 +224,8 @@ public final class XmlFormatter {
         long problemOffset;
         try {
             run.run();
-            problem = run.problem;
-            problemOffset = run.problemOffset;
+            problem = encodingProblem != null ? encodingProblem : run.problem;
+            problemOffset = encodingProblem != null ? 0 : run.problemOffset;
         } catch (RuntimeException e) {
             // A defect of ours must not leak the document: everything written so far was already filtered.
             problem = "formatter error " + e.getClass().getSimpleName();
@@ -256,14 +257,6 @@ public final class XmlFormatter {
                 out.append(' ');
             }
         }
-    }
-
-    private static FormatResult flagged(FormatResult r, String problem) {
-        if (!r.wellFormed()) {
-            return r;
-        }
-        return new FormatResult(problem, 0, r.truncated(), r.originalLength(), r.outputLength(), r.maskedCount(),
-                r.prunedCount(), r.truncatedNodeCount());
     }
 
     private static void checkRange(int arrayLength, int offset, int length) {
