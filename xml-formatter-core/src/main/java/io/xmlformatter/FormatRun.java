@@ -47,6 +47,8 @@ final class FormatRun {
     private boolean hideIsMask;
     private boolean maskWritten;
     private boolean rootSeen;
+    /** Chars of the current text node written so far (see {@link #writeText}); -1 once it was cut. */
+    private int textWritten;
     /** Whether a DOCTYPE was seen: it may declare entities (which are never read). */
     private boolean doctypeSeen;
     private boolean stopped;
@@ -137,7 +139,7 @@ final class FormatRun {
         }
         if (in.skipWhitespace(p, q) == q) {
             if (keepWhitespace || verbatimDepth > 0) {
-                in.copy(out, p, q);
+                writeText(p, q);
             }
             return q;
         }
@@ -150,7 +152,7 @@ final class FormatRun {
             return q;
         }
         markMixed();
-        writeCapped(p, q, f.maxTextLength);
+        writeText(p, q);
         return q;
     }
 
@@ -239,21 +241,40 @@ final class FormatRun {
         return e < to && in.at(e) == ';' ? e : -1;
     }
 
-    /** Writes {@code [p, q)} cut to {@code max} chars with a marker (never inside a reference or a pair). */
-    private void writeCapped(int p, int q, int max) {
-        if (max < 0 || q - p <= max) {
+    /**
+     * Writes a run of text under the text-node maximum. The maximum applies to the text as written between two
+     * pieces of written markup, which may be several runs of the input when a removed comment or PI stood
+     * between them; so formatting the output again finds the same text nodes and cuts nothing more.
+     */
+    private void writeText(int p, int q) {
+        int max = f.maxTextLength;
+        if (max < 0 || depth == 0) {
             in.copy(out, p, q);
-            return;
+        } else if (textWritten >= 0) {
+            int room = max - textWritten;
+            textWritten = writeCapped(p, q, room) ? -1 : textWritten + in.charCount(p, q);
+        }
+    }
+
+    /**
+     * Writes {@code [p, q)} cut to {@code max} chars with a marker (never inside a reference or a pair);
+     * tells whether it cut.
+     */
+    private boolean writeCapped(int p, int q, int max) {
+        if (q - p <= max) {
+            in.copy(out, p, q);
+            return false;
         }
         int cut = in.advanceChars(p, q, max);
         if (cut >= q || endsWithOwnMarker(p, q, max)) {
             in.copy(out, p, q);
-            return;
+            return false;
         }
         cut = beforeOpenReference(p, cut);
         in.copy(out, p, cut);
         f.writeTruncationMarker(out, in.charCount(cut, q));
         truncatedNodes++;
+        return true;
     }
 
     /** Moves a cut back before a reference it would split. */
@@ -300,7 +321,7 @@ final class FormatRun {
         }
         char[] decoded = unescape(p, q);
         StringBuilder inner = new StringBuilder(decoded.length + 64);
-        if (f.embeddedXml && looksLikeDocument(decoded)) {
+        if (reformatsEmbedded() && looksLikeDocument(decoded)) {
             FormatRun run = embedded(decoded, inner, true);
             if (run.problem == null) {
                 flags[depth] |= HAS_CHILD;
@@ -332,7 +353,7 @@ final class FormatRun {
         }
         char[] content = in.string(cs, ce).toCharArray();
         StringBuilder inner = new StringBuilder(content.length + 64);
-        if (f.embeddedXml && looksLikeDocument(content)) {
+        if (reformatsEmbedded() && looksLikeDocument(content)) {
             FormatRun run = embedded(content, inner, true);
             if (run.problem == null) {
                 out.append("<![CDATA[");
@@ -356,10 +377,14 @@ final class FormatRun {
         return true;
     }
 
+    /** Whether embedded documents get a layout: not where whitespace is kept as written (mixed content). */
+    private boolean reformatsEmbedded() {
+        return f.embeddedXml && !keepWhitespace && verbatimDepth == 0;
+    }
+
     private FormatRun embedded(char[] doc, StringBuilder inner, boolean format) {
-        boolean innerIndent = format && indent && verbatimDepth == 0;
         FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), inner, baseLevel + depth, expected[depth],
-                embedding + 1, innerIndent, !format || keepWhitespace, false);
+                embedding + 1, format && indent, !format, false);
         run.run();
         masked += run.masked;
         pruned += run.pruned;
@@ -648,6 +673,7 @@ final class FormatRun {
             newline(baseLevel + depth - 1);
         }
         in.copy(out, p, after);
+        textWritten = 0;
         pop();
     }
 
@@ -772,6 +798,7 @@ final class FormatRun {
             return after;
         }
         markMixed();
+        textWritten = 0;
         if (f.maxCdataLength < 0 || ce - cs <= f.maxCdataLength) {
             in.copy(out, p, after);
         } else {
@@ -918,6 +945,7 @@ final class FormatRun {
 
     /** Layout before child markup: a new line at the element's level unless whitespace is kept as written. */
     private void beforeMarkup() {
+        textWritten = 0;
         flags[depth] |= HAS_CHILD;
         if (indent && verbatimDepth == 0 && (out.length() > outStart || baseLevel > 0)) {
             newline(baseLevel + depth);
