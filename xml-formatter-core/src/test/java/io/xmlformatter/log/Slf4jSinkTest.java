@@ -1,0 +1,111 @@
+package io.xmlformatter.log;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import io.xmlformatter.FormatResult;
+import io.xmlformatter.XmlFormatter;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+import org.slf4j.event.Level;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Arrays;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The SLF4J sink through logback, with a real appender that keeps the events. */
+class Slf4jSinkTest {
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    private Logger root;
+
+    @BeforeEach
+    void attach() {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        root = context.getLogger(org.slf4j.Logger.ROOT_LOGGER_NAME);
+        appender.setContext(context);
+        appender.start();
+        root.addAppender(appender);
+    }
+
+    @AfterEach
+    void detach() {
+        root.detachAppender(appender);
+        MDC.clear();
+    }
+
+    private static LogRecord record() {
+        XmlFormatter f = XmlFormatter.builder().wsSecurity().build();
+        StringBuilder out = new StringBuilder();
+        FormatResult r = f.format("<Envelope><UsernameToken><Password>pw</Password></UsernameToken></Envelope>",
+                out);
+        return LogRecord.builder(MessageType.REQ_IN)
+                .timestamp(Instant.parse("2026-11-21T10:15:30Z"))
+                .exchangeId("ex-1").correlationId("corr-1").messageId("m-1")
+                .address("http://127.0.0.1:8080/bank").httpMethod("POST").contentType("text/xml")
+                .service("{urn:bank}BankService").portType("{urn:bank}Bank").operation("transfer")
+                .header("SOAPAction", Arrays.asList("\"transfer\""))
+                .duration(Duration.ofMillis(12))
+                .formatted(out.toString(), r)
+                .build();
+    }
+
+    @Test
+    void textLayoutUnderCxfLoggerNamesWithMdcDuringTheCall() {
+        MDC.put("correlationId", "outer");
+        Slf4jSink.text().write(record());
+        assertEquals(1, appender.list.size());
+        ILoggingEvent e = appender.list.get(0);
+        assertEquals("org.apache.cxf.services.Bank.REQ_IN", e.getLoggerName());
+        assertEquals(ch.qos.logback.classic.Level.INFO, e.getLevel());
+        assertEquals("corr-1", e.getMDCPropertyMap().get("correlationId"));
+        assertEquals("ex-1", e.getMDCPropertyMap().get("exchangeId"));
+        assertEquals("transfer", e.getMDCPropertyMap().get("operation"));
+        String text = e.getFormattedMessage();
+        assertTrue(text.startsWith("REQ_IN\n    Ts: 2026-11-21T10:15:30Z\n    ExchangeId: ex-1"), text);
+        assertTrue(text.contains("\n    Headers: {SOAPAction=[\"transfer\"]}"), text);
+        assertTrue(text.endsWith("Payload: \n<Envelope>\n  <UsernameToken>\n    <Password>[*****]</Password>\n"
+                + "  </UsernameToken>\n</Envelope>"), text);
+        assertEquals("outer", MDC.get("correlationId"), "MDC restored");
+        assertNull(MDC.get("exchangeId"), "MDC cleaned");
+    }
+
+    @Test
+    void jsonLayoutIsOneEscapedLine() {
+        Slf4jSink.json().write(record());
+        String json = appender.list.get(0).getFormattedMessage();
+        assertEquals(-1, json.indexOf('\n'));
+        assertTrue(json.startsWith("{\"ts\":\"2026-11-21T10:15:30Z\",\"type\":\"REQ_IN\",\"exchangeId\":\"ex-1\""),
+                json);
+        assertTrue(json.contains("\"durationMs\":12.000,"), json);
+        assertTrue(json.contains("\"maskedCount\":1,\"wellFormed\":true"), json);
+        assertTrue(json.contains("\"headers\":{\"SOAPAction\":[\"\\\"transfer\\\"\"]}"), json);
+        assertTrue(json.endsWith("\"payload\":\"<Envelope>\\n  <UsernameToken>\\n    <Password>[*****]</Password>"
+                + "\\n  </UsernameToken>\\n</Envelope>\"}"), json);
+    }
+
+    @Test
+    void levelAndPrefixAreHonoured() {
+        ((Logger) LoggerFactory.getLogger("my.soap")).setLevel(ch.qos.logback.classic.Level.WARN);
+        new Slf4jSink(JsonLayout.INSTANCE, "my.soap", Level.INFO).write(record());
+        assertEquals(0, appender.list.size(), "INFO is below the logger's WARN level");
+        new Slf4jSink(JsonLayout.INSTANCE, "my.soap", Level.ERROR).write(record());
+        assertEquals("my.soap.Bank.REQ_IN", appender.list.get(0).getLoggerName());
+        assertEquals(ch.qos.logback.classic.Level.ERROR, appender.list.get(0).getLevel());
+    }
+
+    @Test
+    void controlCharactersAreEscapedInJson() {
+        LogRecord r = LogRecord.builder(MessageType.FAULT_OUT).timestamp(Instant.EPOCH).payload("a\u0001\"\\\u2028b")
+                .build();
+        String json = JsonLayout.INSTANCE.format(r);
+        assertTrue(json.endsWith("\"payload\":\"a\\u0001\\\"\\\\\\u2028b\"}"), json);
+    }
+}
