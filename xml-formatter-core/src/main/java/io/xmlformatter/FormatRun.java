@@ -129,10 +129,8 @@ final class FormatRun {
     // ---------------------------------------------------------------- text
 
     private int text(int p, int end) {
-        int q = in.indexOf('<', p, end);
-        if (q < 0) {
-            q = end;
-        }
+        int q = in.textEnd(p, end);
+        int amp = in.firstAmpersand;
         if (hideDepth > 0) {
             writeMaskOnce();
             return q;
@@ -146,7 +144,6 @@ final class FormatRun {
         if (depth == 0) {
             problem(p, "text outside the root element");
         }
-        int amp = in.indexOf('&', p, q);
         boolean escapedMarkup = amp >= 0 && checkReferences(amp, q);
         if (escapedMarkup && (depth > 0 || embedding > 0) && (f.embeddedXml || rules.masks) && embeddedText(p, q)) {
             return q;
@@ -547,12 +544,11 @@ final class FormatRun {
                 } else {
                     i = ve + 1;
                 }
-                if (in.indexOf('<', vs, ve) >= 0) {
+                if (in.textEnd(vs, ve) < ve) {
                     problem(vs, "'<' in an attribute value");
                 }
-                int amp = in.indexOf('&', vs, ve);
-                if (amp >= 0) {
-                    checkReferences(amp, ve);
+                if (in.firstAmpersand >= 0) {
+                    checkReferences(in.firstAmpersand, ve);
                 }
             } else {
                 problem(v, "attribute value without quotes");
@@ -618,7 +614,7 @@ final class FormatRun {
 
     private int endTag(int p) {
         int ns = p + 2;
-        int ne = in.nameEnd(ns);
+        int ne = closesInnermost(ns) ? ns + nameEnd[depth] - nameStart[depth] : in.nameEnd(ns);
         int close = in.skipWhitespace(ne, in.end);
         int after;
         if (close < in.end && in.at(close) == '>') {
@@ -649,6 +645,15 @@ final class FormatRun {
             }
         }
         return after;
+    }
+
+    /** Whether the name at {@code ns} is the innermost open element's (the common case, checked in one pass). */
+    private boolean closesInnermost(int ns) {
+        if (depth == 0) {
+            return false;
+        }
+        int ne = ns + nameEnd[depth] - nameStart[depth];
+        return ne <= in.end && in.regionEquals(nameStart[depth], nameEnd[depth], ns, ne) && in.nameEnd(ne) == ne;
     }
 
     /** The depth of the nearest open element with that name (searched a bounded way up), or 0. */

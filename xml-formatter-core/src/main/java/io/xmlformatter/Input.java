@@ -92,21 +92,68 @@ final class Input {
         return true;
     }
 
+    /**
+     * The end of the text run starting at {@code from}: the first '<' or {@code to}. Also notes the first '&'
+     * of the run in {@link #firstAmpersand} (-1 when none), so text is scanned once.
+     */
+    int textEnd(int from, int to) {
+        int amp = -1;
+        int i = from;
+        if (bytes != null) {
+            byte[] a = bytes;
+            for (; i < to; i++) {
+                byte b = a[i];
+                if (b == '<') {
+                    break;
+                }
+                if (b == '&' && amp < 0) {
+                    amp = i;
+                }
+            }
+        } else {
+            char[] a = chars;
+            for (; i < to; i++) {
+                char c = a[i];
+                if (c == '<') {
+                    break;
+                }
+                if (c == '&' && amp < 0) {
+                    amp = i;
+                }
+            }
+        }
+        firstAmpersand = amp;
+        return i;
+    }
+
+    /** See {@link #textEnd}. */
+    int firstAmpersand;
+
     /** End of the XML name starting at {@code from}: stops at whitespace and markup delimiters. */
     int nameEnd(int from) {
         int i = from;
-        while (i < end && isNameChar(at(i))) {
-            i++;
+        final int to = end;
+        if (bytes != null) {
+            byte[] a = bytes;
+            while (i < to && (a[i] < 0 || NAME_CHAR[a[i]])) {
+                i++;
+            }
+        } else {
+            char[] a = chars;
+            while (i < to && (a[i] >= 0x80 || NAME_CHAR[a[i]])) {
+                i++;
+            }
         }
         return i;
     }
 
-    static boolean isNameChar(int c) {
-        if (c >= 0x80) {
-            return true;
+    private static final boolean[] NAME_CHAR = new boolean[128];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            NAME_CHAR[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+                    || c == ':' || c == '_' || c == '-' || c == '.';
         }
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
-                || c == ':' || c == '_' || c == '-' || c == '.';
     }
 
     static boolean isNameStart(int c) {
@@ -140,9 +187,17 @@ final class Input {
         if (n != bEnd - b) {
             return false;
         }
-        for (int k = 0; k < n; k++) {
-            if (at(a + k) != at(b + k)) {
-                return false;
+        if (bytes != null) {
+            for (int k = 0; k < n; k++) {
+                if (bytes[a + k] != bytes[b + k]) {
+                    return false;
+                }
+            }
+        } else {
+            for (int k = 0; k < n; k++) {
+                if (chars[a + k] != chars[b + k]) {
+                    return false;
+                }
             }
         }
         return true;
