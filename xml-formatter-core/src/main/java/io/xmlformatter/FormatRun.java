@@ -28,7 +28,7 @@ final class FormatRun {
     private final XmlFormatter f;
     private final PathRules rules;
     private final Input in;
-    private final StringBuilder out;
+    private final FormatBuffer out;
     private final int outStart;
     /** Indentation level of the document's root element (above 0 for embedded documents). */
     private final int baseLevel;
@@ -73,7 +73,7 @@ final class FormatRun {
     int truncatedNodes;
     boolean documentTruncated;
 
-    FormatRun(XmlFormatter f, Input in, StringBuilder out, int baseLevel, long rootExpected, int embedding,
+    FormatRun(XmlFormatter f, Input in, FormatBuffer out, int baseLevel, long rootExpected, int embedding,
               boolean indent, boolean keepWhitespace, boolean inputCut) {
         this.f = f;
         this.rules = f.rules;
@@ -317,7 +317,7 @@ final class FormatRun {
             return true;
         }
         char[] decoded = unescape(p, q);
-        StringBuilder inner = new StringBuilder(decoded.length + 64);
+        FormatBuffer inner = new FormatBuffer(decoded.length + 64);
         if (reformatsEmbedded() && looksLikeDocument(decoded)) {
             FormatRun run = embedded(decoded, inner, true);
             if (run.problem == null) {
@@ -349,7 +349,7 @@ final class FormatRun {
             return true;
         }
         char[] content = in.string(cs, ce).toCharArray();
-        StringBuilder inner = new StringBuilder(content.length + 64);
+        FormatBuffer inner = new FormatBuffer(content.length + 64);
         if (reformatsEmbedded() && looksLikeDocument(content)) {
             FormatRun run = embedded(content, inner, true);
             if (run.problem == null) {
@@ -379,7 +379,7 @@ final class FormatRun {
         return f.embeddedXml && !keepWhitespace && verbatimDepth == 0;
     }
 
-    private FormatRun embedded(char[] doc, StringBuilder inner, boolean format) {
+    private FormatRun embedded(char[] doc, FormatBuffer inner, boolean format) {
         FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), inner, baseLevel + depth, expected[depth],
                 embedding + 1, format && indent, !format, false);
         run.run();
@@ -653,7 +653,8 @@ final class FormatRun {
             return false;
         }
         int ne = ns + nameEnd[depth] - nameStart[depth];
-        return ne <= in.end && in.regionEquals(nameStart[depth], nameEnd[depth], ns, ne) && in.nameEnd(ne) == ne;
+        return ne <= in.end && in.regionEquals(nameStart[depth], nameEnd[depth], ns, ne)
+                && (ne == in.end || !in.isNameChar(ne));
     }
 
     /** The depth of the nearest open element with that name (searched a bounded way up), or 0. */

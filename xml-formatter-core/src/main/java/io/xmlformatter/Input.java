@@ -11,14 +11,10 @@ import java.nio.charset.StandardCharsets;
  * its calls stay monomorphic.
  */
 final class Input {
-    private static final int SCRATCH = 512;
-
     private final char[] chars;
     private final byte[] bytes;
     final int start;
     final int end;
-    /** UTF-8 decoding buffer, created on first use. */
-    private char[] scratch;
     /** Whether a malformed UTF-8 sequence was seen while copying. */
     boolean malformedUtf8;
 
@@ -147,6 +143,12 @@ final class Input {
         return i;
     }
 
+    /** Whether the char (or byte) at {@code i} can be part of a name. */
+    boolean isNameChar(int i) {
+        int c = at(i);
+        return c >= 0x80 || NAME_CHAR[c];
+    }
+
     private static final boolean[] NAME_CHAR = new boolean[128];
 
     static {
@@ -228,37 +230,32 @@ final class Input {
     }
 
     /** Appends {@code [from, to)} to {@code out}, decoding UTF-8 when the input is bytes. */
-    void copy(StringBuilder out, int from, int to) {
+    void copy(FormatBuffer out, int from, int to) {
         if (bytes == null) {
             out.append(chars, from, to - from);
             return;
         }
-        if (scratch == null) {
-            scratch = new char[SCRATCH + 1];
-        }
-        char[] buf = scratch;
+        char[] buf = out.room(to - from); // a UTF-8 byte never decodes to more than one char
+        int n = out.len;
         byte[] a = bytes;
         int i = from;
         while (i < to) {
-            int n = 0;
-            while (i < to && n < SCRATCH) {
-                int b = a[i];
-                if (b >= 0) {
-                    buf[n++] = (char) b;
-                    i++;
+            int b = a[i];
+            if (b >= 0) {
+                buf[n++] = (char) b;
+                i++;
+            } else {
+                int cp = decode(i, to);
+                i += sequenceLength(i, to);
+                if (cp >= 0x10000) {
+                    buf[n++] = Character.highSurrogate(cp);
+                    buf[n++] = Character.lowSurrogate(cp);
                 } else {
-                    int cp = decode(i, to);
-                    i += sequenceLength(i, to);
-                    if (cp >= 0x10000) {
-                        buf[n++] = Character.highSurrogate(cp);
-                        buf[n++] = Character.lowSurrogate(cp);
-                    } else {
-                        buf[n++] = (char) cp;
-                    }
+                    buf[n++] = (char) cp;
                 }
             }
-            out.append(buf, 0, n);
         }
+        out.len = n;
     }
 
     /** The range as a String (used off the hot path: namespace URIs, embedded documents). */
@@ -266,9 +263,9 @@ final class Input {
         if (bytes == null) {
             return new String(chars, from, to - from);
         }
-        StringBuilder sb = new StringBuilder(to - from);
-        copy(sb, from, to);
-        return sb.toString();
+        FormatBuffer o = new FormatBuffer(to - from);
+        copy(o, from, to);
+        return o.toString();
     }
 
     /**

@@ -104,9 +104,12 @@ public final class XmlFormatter {
 
     /** Formats {@code xml} and returns the result text. */
     public String format(String xml) {
-        StringBuilder out = new StringBuilder(xml.length() + (xml.length() >> 2) + 16);
-        format(xml, out);
-        return out.toString();
+        char[] chars = xml.toCharArray();
+        FormatBuffer out = FormatBuffer.forThisThread();
+        run(Input.of(chars, 0, chars.length), out, chars.length, false, " chars", null);
+        String s = out.toString();
+        out.release();
+        return s;
     }
 
     /** Formats {@code xml}, appending to {@code out}. */
@@ -117,17 +120,32 @@ public final class XmlFormatter {
 
     /** Formats {@code xml}, appending to any {@link Appendable}. */
     public FormatResult format(CharSequence xml, Appendable out) throws IOException {
-        if (out instanceof StringBuilder) {
-            return format(xml, (StringBuilder) out);
+        char[] chars = xml.toString().toCharArray();
+        FormatBuffer buffer = FormatBuffer.forThisThread();
+        FormatResult r = run(Input.of(chars, 0, chars.length), buffer, chars.length, false, " chars", null);
+        try {
+            buffer.writeTo(out);
+        } finally {
+            buffer.release();
         }
-        StringBuilder sb = new StringBuilder(xml.length() + 16);
-        FormatResult r = format(xml, sb);
-        out.append(sb);
         return r;
     }
 
     /** Formats {@code chars[offset, offset + length)}, appending to {@code out}. */
     public FormatResult format(char[] chars, int offset, int length, StringBuilder out) {
+        checkRange(chars.length, offset, length);
+        FormatBuffer buffer = FormatBuffer.forThisThread();
+        FormatResult r = run(Input.of(chars, offset, offset + length), buffer, length, false, " chars", null);
+        buffer.appendTo(out);
+        buffer.release();
+        return r;
+    }
+
+    /**
+     * Formats {@code chars[offset, offset + length)}, appending to a reusable buffer: the way to format without
+     * allocating.
+     */
+    public FormatResult format(char[] chars, int offset, int length, FormatBuffer out) {
         checkRange(chars.length, offset, length);
         return run(Input.of(chars, offset, offset + length), out, length, false, " chars", null);
     }
@@ -143,10 +161,22 @@ public final class XmlFormatter {
      * flagged.
      */
     public FormatResult format(byte[] bytes, int offset, int length, StringBuilder out) {
+        FormatBuffer buffer = FormatBuffer.forThisThread();
+        FormatResult r = format(bytes, offset, length, buffer, false, length);
+        buffer.appendTo(out);
+        buffer.release();
+        return r;
+    }
+
+    /**
+     * Formats the encoded document {@code bytes[offset, offset + length)} like {@link #format(byte[], int, int,
+     * StringBuilder)}, appending to a reusable buffer: the way to format without allocating.
+     */
+    public FormatResult format(byte[] bytes, int offset, int length, FormatBuffer out) {
         return format(bytes, offset, length, out, false, length);
     }
 
-    private FormatResult format(byte[] bytes, int offset, int length, StringBuilder out, boolean cut,
+    private FormatResult format(byte[] bytes, int offset, int length, FormatBuffer out, boolean cut,
                                 long original) {
         checkRange(bytes.length, offset, length);
         EncodingSniffer.Detected d = EncodingSniffer.detect(bytes, offset, length);
@@ -181,7 +211,11 @@ public final class XmlFormatter {
                 total += n;
             }
             char[] chars = buf.toCharArray();
-            return run(Input.of(chars, 0, chars.length), out, total, total > maxChars, " chars", null);
+            FormatBuffer buffer = FormatBuffer.forThisThread();
+            FormatResult r = run(Input.of(chars, 0, chars.length), buffer, total, total > maxChars, " chars", null);
+            buffer.appendTo(out);
+            buffer.release();
+            return r;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -206,7 +240,11 @@ public final class XmlFormatter {
                 total += n;
             }
             byte[] bytes = buf.toByteArray();
-            return format(bytes, 0, bytes.length, out, total > maxBytes, total);
+            FormatBuffer buffer = FormatBuffer.forThisThread();
+            FormatResult r = format(bytes, 0, bytes.length, buffer, total > maxBytes, total);
+            buffer.appendTo(out);
+            buffer.release();
+            return r;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -214,7 +252,7 @@ public final class XmlFormatter {
 
     // ---------------------------------------------------------------- the run
 
-    private FormatResult run(Input in, StringBuilder out, long original, boolean inputCut, String unit,
+    private FormatResult run(Input in, FormatBuffer out, long original, boolean inputCut, String unit,
                              String encodingProblem) {
         int start = out.length();
         boolean indent = layout == Layout.INDENT;
@@ -249,7 +287,7 @@ public final class XmlFormatter {
                 run.pruned, run.truncatedNodes);
     }
 
-    private void lineBreak(StringBuilder out, int start, boolean indent) {
+    private void lineBreak(FormatBuffer out, int start, boolean indent) {
         if (out.length() > start) {
             if (indent) {
                 writeNewline(out, 0);
@@ -267,11 +305,11 @@ public final class XmlFormatter {
 
     // ---------------------------------------------------------------- pieces the run writes
 
-    void writeNewline(StringBuilder out, int level) {
+    void writeNewline(FormatBuffer out, int level) {
         out.append(newlineAndIndent, 0, lineSeparatorLength + Math.min(level, maxIndentLevel) * indentUnitLength);
     }
 
-    void writeTruncationMarker(StringBuilder out, int removed) {
+    void writeTruncationMarker(FormatBuffer out, int removed) {
         out.append(truncationPrefix).append(removed).append(truncationSuffix);
     }
 
@@ -303,9 +341,9 @@ public final class XmlFormatter {
     }
 
     /** Appends {@code s} escaped for element text. */
-    static void appendEscaped(StringBuilder out, CharSequence s) {
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
+    static void appendEscaped(FormatBuffer out, FormatBuffer s) {
+        for (int i = 0; i < s.len; i++) {
+            char c = s.buf[i];
             if (c == '&') {
                 out.append("&amp;");
             } else if (c == '<') {
@@ -319,9 +357,8 @@ public final class XmlFormatter {
     }
 
     /** Appends {@code s} for the inside of a CDATA section: a "]]>" in it is split across two sections. */
-    static void appendCdataSafe(StringBuilder out, CharSequence s) {
-        String str = s.toString();
-        out.append(str.replace("]]>", "]]]]><![CDATA[>"));
+    static void appendCdataSafe(FormatBuffer out, FormatBuffer s) {
+        out.append(s.toString().replace("]]>", "]]]]><![CDATA[>"));
     }
 
     /** The code point a predefined entity or character reference (without '&' and ';') stands for, or -1. */

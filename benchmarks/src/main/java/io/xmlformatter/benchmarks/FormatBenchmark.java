@@ -2,6 +2,7 @@ package io.xmlformatter.benchmarks;
 
 import com.fasterxml.aalto.stax.InputFactoryImpl;
 import com.fasterxml.aalto.stax.OutputFactoryImpl;
+import io.xmlformatter.FormatBuffer;
 import io.xmlformatter.FormatResult;
 import io.xmlformatter.WsSecurity;
 import io.xmlformatter.XmlFormatter;
@@ -65,7 +66,7 @@ public class FormatBenchmark {
     private String xml;
     private char[] chars;
     private byte[] bytes;
-    private final StringBuilder out = new StringBuilder(1 << 18);
+    private final FormatBuffer out = new FormatBuffer(1 << 18);
 
     private final XmlFormatter indent = XmlFormatter.builder().indent(2).build();
     private final XmlFormatter presetCapIndent = XmlFormatter.builder().wsSecurity().maxTextLength(1024)
@@ -117,32 +118,37 @@ public class FormatBenchmark {
 
     @Benchmark
     public int xfIndentChars() {
-        out.setLength(0);
+        out.clear();
         return indent.format(chars, 0, chars.length, out).outputLength();
     }
 
     @Benchmark
+    public String xfIndentCharsToString() {
+        return indent.format(xml);
+    }
+
+    @Benchmark
     public int xfIndentBytes() {
-        out.setLength(0);
+        out.clear();
         return indent.format(bytes, 0, bytes.length, out).outputLength();
     }
 
     @Benchmark
     public int xfPresetCapIndentChars() {
-        out.setLength(0);
+        out.clear();
         FormatResult r = presetCapIndent.format(chars, 0, chars.length, out);
         return r.outputLength();
     }
 
     @Benchmark
     public int xfPresetCapIndentBytes() {
-        out.setLength(0);
+        out.clear();
         return presetCapIndent.format(bytes, 0, bytes.length, out).outputLength();
     }
 
     @Benchmark
     public int xfPresetCapNoIndentChars() {
-        out.setLength(0);
+        out.clear();
         return presetCapKeep.format(chars, 0, chars.length, out).outputLength();
     }
 

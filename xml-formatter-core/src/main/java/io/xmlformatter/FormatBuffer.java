@@ -1,0 +1,122 @@
+package io.xmlformatter;
+
+import java.util.Arrays;
+
+/**
+ * A reusable output buffer: a growable {@code char[]} the engine writes into with array copies. Format into
+ * one with {@link XmlFormatter#format(char[], int, int, FormatBuffer)} (or the byte variant), read it, then
+ * {@link #clear()} it for the next message: once it has grown to the largest message, formatting allocates
+ * nothing. Not thread-safe: one per thread.
+ */
+public final class FormatBuffer {
+    /** Buffers larger than this are not kept for reuse. */
+    private static final int MAX_KEPT = 1 << 20;
+    private static final ThreadLocal<FormatBuffer> CACHE = new ThreadLocal<>();
+
+    char[] buf;
+    int len;
+
+    /** An empty buffer. */
+    public FormatBuffer() {
+        this(8192);
+    }
+
+    /** An empty buffer with room for {@code capacity} chars before it grows. */
+    public FormatBuffer(int capacity) {
+        buf = new char[Math.max(capacity, 64)];
+    }
+
+    /** This thread's reusable buffer, emptied; give it back with {@link #release()}. */
+    static FormatBuffer forThisThread() {
+        FormatBuffer o = CACHE.get();
+        if (o == null) {
+            return new FormatBuffer(8192);
+        }
+        CACHE.set(null);
+        o.len = 0;
+        return o;
+    }
+
+    /** Keeps this buffer for the thread's next call, unless it grew very large. */
+    void release() {
+        if (buf.length <= MAX_KEPT) {
+            CACHE.set(this);
+        }
+    }
+
+    /** Number of chars in the buffer. */
+    public int length() {
+        return len;
+    }
+
+    /** The char at {@code i}. */
+    public char charAt(int i) {
+        if (i >= len) {
+            throw new IndexOutOfBoundsException("index " + i + ", length " + len);
+        }
+        return buf[i];
+    }
+
+    /** Empties the buffer, keeping its capacity. */
+    public void clear() {
+        len = 0;
+    }
+
+    /** Appends the content to {@code sb}. */
+    public void appendTo(StringBuilder sb) {
+        if (len > 256) {
+            sb.append(toString()); // a String copy compresses with a vector instruction; char appends do not
+        } else {
+            sb.append(buf, 0, len);
+        }
+    }
+
+    /** Writes the content to {@code out}. */
+    public void writeTo(Appendable out) throws java.io.IOException {
+        if (out instanceof java.io.Writer) {
+            ((java.io.Writer) out).write(buf, 0, len);
+        } else {
+            out.append(toString());
+        }
+    }
+
+    void setLength(int n) {
+        len = n;
+    }
+
+    /** Makes room for {@code n} more chars and returns the array to write them into at {@link #len}. */
+    char[] room(int n) {
+        if (len + n > buf.length) {
+            buf = Arrays.copyOf(buf, Math.max(buf.length * 2, len + n));
+        }
+        return buf;
+    }
+
+    FormatBuffer append(char[] src, int from, int n) {
+        System.arraycopy(src, from, room(n), len, n);
+        len += n;
+        return this;
+    }
+
+    FormatBuffer append(String s) {
+        int n = s.length();
+        s.getChars(0, n, room(n), len);
+        len += n;
+        return this;
+    }
+
+    FormatBuffer append(char c) {
+        room(1)[len++] = c;
+        return this;
+    }
+
+    FormatBuffer append(long v) {
+        return append(Long.toString(v));
+    }
+
+    /** The content as a String. */
+    @Override
+    public String toString() {
+        return new String(buf, 0, len);
+    }
+}
