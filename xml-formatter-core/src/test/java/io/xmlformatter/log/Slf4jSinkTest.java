@@ -23,7 +23,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The SLF4J sink through logback, with a real appender that keeps the events. */
 class Slf4jSinkTest {
-    private final ListAppender<ILoggingEvent> appender = new ListAppender<>();
+    /** Keeps events with the MDC they were logged with (logback reads the MDC lazily otherwise). */
+    private final ListAppender<ILoggingEvent> appender = new ListAppender<>() {
+        @Override
+        protected void append(ILoggingEvent e) {
+            e.prepareForDeferredProcessing();
+            super.append(e);
+        }
+    };
     private Logger root;
 
     @BeforeEach
