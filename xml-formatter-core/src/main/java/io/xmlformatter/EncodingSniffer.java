@@ -21,6 +21,28 @@ final class EncodingSniffer {
 
     private static final Detected UTF8 = new Detected(StandardCharsets.UTF_8, 0);
 
+    /**
+     * The input for an encoded document: its UTF-8 bytes as they are, or its chars decoded with the charset its
+     * byte order mark or XML declaration names.
+     */
+    static Input input(byte[] bytes, int offset, int length) {
+        Detected d = detect(bytes, offset, length);
+        int start = offset + d.bomLength;
+        int end = offset + length;
+        Input in;
+        if (d.charset == null || d.charset.equals(StandardCharsets.UTF_8)) {
+            in = Input.ofUtf8(bytes, start, end);
+            if (d.charset == null) {
+                in.encodingProblem = "unsupported encoding, read as UTF-8";
+            }
+        } else {
+            char[] chars = new String(bytes, start, end - start, d.charset).toCharArray();
+            in = Input.of(chars, 0, chars.length);
+        }
+        in.encoded = true;
+        return in;
+    }
+
     static Detected detect(byte[] b, int off, int len) {
         if (len >= 3 && (b[off] & 0xFF) == 0xEF && (b[off + 1] & 0xFF) == 0xBB && (b[off + 2] & 0xFF) == 0xBF) {
             return new Detected(StandardCharsets.UTF_8, 3);

@@ -17,6 +17,10 @@ final class Input {
     final int end;
     /** Whether a malformed UTF-8 sequence was seen while copying. */
     boolean malformedUtf8;
+    /** Whether the document was given encoded (as bytes), so its sizes are in bytes. */
+    boolean encoded;
+    /** Set when the document's declared encoding is unknown (it is then read as UTF-8). */
+    String encodingProblem;
 
     private Input(char[] chars, byte[] bytes, int start, int end) {
         this.chars = chars;

@@ -6,8 +6,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -105,11 +103,13 @@ public final class XmlFormatter {
     /** Formats {@code xml} and returns the result text. */
     public String format(String xml) {
         char[] chars = xml.toCharArray();
-        FormatBuffer out = FormatBuffer.forThisThread();
-        run(Input.of(chars, 0, chars.length), out, chars.length, false, " chars", null);
-        String s = out.toString();
-        out.release();
-        return s;
+        FormatBuffer buffer = FormatBuffer.forThisThread();
+        try {
+            run(Input.of(chars, 0, chars.length), buffer, chars.length, false);
+            return buffer.toString();
+        } finally {
+            buffer.release();
+        }
     }
 
     /** Formats {@code xml}, appending to {@code out}. */
@@ -122,23 +122,19 @@ public final class XmlFormatter {
     public FormatResult format(CharSequence xml, Appendable out) throws IOException {
         char[] chars = xml.toString().toCharArray();
         FormatBuffer buffer = FormatBuffer.forThisThread();
-        FormatResult r = run(Input.of(chars, 0, chars.length), buffer, chars.length, false, " chars", null);
         try {
+            FormatResult r = run(Input.of(chars, 0, chars.length), buffer, chars.length, false);
             buffer.writeTo(out);
+            return r;
         } finally {
             buffer.release();
         }
-        return r;
     }
 
     /** Formats {@code chars[offset, offset + length)}, appending to {@code out}. */
     public FormatResult format(char[] chars, int offset, int length, StringBuilder out) {
         checkRange(chars.length, offset, length);
-        FormatBuffer buffer = FormatBuffer.forThisThread();
-        FormatResult r = run(Input.of(chars, offset, offset + length), buffer, length, false, " chars", null);
-        buffer.appendTo(out);
-        buffer.release();
-        return r;
+        return runInto(out, Input.of(chars, offset, offset + length), length, false);
     }
 
     /**
@@ -147,7 +143,7 @@ public final class XmlFormatter {
      */
     public FormatResult format(char[] chars, int offset, int length, FormatBuffer out) {
         checkRange(chars.length, offset, length);
-        return run(Input.of(chars, offset, offset + length), out, length, false, " chars", null);
+        return run(Input.of(chars, offset, offset + length), out, length, false);
     }
 
     // ---------------------------------------------------------------- byte input
@@ -161,11 +157,8 @@ public final class XmlFormatter {
      * flagged.
      */
     public FormatResult format(byte[] bytes, int offset, int length, StringBuilder out) {
-        FormatBuffer buffer = FormatBuffer.forThisThread();
-        FormatResult r = format(bytes, offset, length, buffer, false, length);
-        buffer.appendTo(out);
-        buffer.release();
-        return r;
+        checkRange(bytes.length, offset, length);
+        return runInto(out, EncodingSniffer.input(bytes, offset, length), length, false);
     }
 
     /**
@@ -173,21 +166,8 @@ public final class XmlFormatter {
      * StringBuilder)}, appending to a reusable buffer: the way to format without allocating.
      */
     public FormatResult format(byte[] bytes, int offset, int length, FormatBuffer out) {
-        return format(bytes, offset, length, out, false, length);
-    }
-
-    private FormatResult format(byte[] bytes, int offset, int length, FormatBuffer out, boolean cut,
-                                long original) {
         checkRange(bytes.length, offset, length);
-        EncodingSniffer.Detected d = EncodingSniffer.detect(bytes, offset, length);
-        int start = offset + d.bomLength;
-        int end = offset + length;
-        if (d.charset == null || d.charset.equals(StandardCharsets.UTF_8)) {
-            return run(Input.ofUtf8(bytes, start, end), out, original, cut, " bytes",
-                    d.charset == null ? "unsupported encoding, read as UTF-8" : null);
-        }
-        char[] chars = new String(bytes, start, end - start, d.charset).toCharArray();
-        return run(Input.of(chars, 0, chars.length), out, original, cut, " bytes", null);
+        return run(EncodingSniffer.input(bytes, offset, length), out, length, false);
     }
 
     // ---------------------------------------------------------------- streams
@@ -206,16 +186,11 @@ public final class XmlFormatter {
             long total = 0;
             int n;
             while ((n = reader.read(chunk)) >= 0) {
-                int keep = (int) Math.max(0, Math.min(n, maxChars - total));
-                buf.write(chunk, 0, keep);
+                buf.write(chunk, 0, (int) Math.max(0, Math.min(n, maxChars - total)));
                 total += n;
             }
             char[] chars = buf.toCharArray();
-            FormatBuffer buffer = FormatBuffer.forThisThread();
-            FormatResult r = run(Input.of(chars, 0, chars.length), buffer, total, total > maxChars, " chars", null);
-            buffer.appendTo(out);
-            buffer.release();
-            return r;
+            return runInto(out, Input.of(chars, 0, chars.length), total, total > maxChars);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -235,16 +210,11 @@ public final class XmlFormatter {
             long total = 0;
             int n;
             while ((n = stream.read(chunk)) >= 0) {
-                int keep = (int) Math.max(0, Math.min(n, maxBytes - total));
-                buf.write(chunk, 0, keep);
+                buf.write(chunk, 0, (int) Math.max(0, Math.min(n, maxBytes - total)));
                 total += n;
             }
             byte[] bytes = buf.toByteArray();
-            FormatBuffer buffer = FormatBuffer.forThisThread();
-            FormatResult r = format(bytes, 0, bytes.length, buffer, total > maxBytes, total);
-            buffer.appendTo(out);
-            buffer.release();
-            return r;
+            return runInto(out, EncodingSniffer.input(bytes, 0, bytes.length), total, total > maxBytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -252,8 +222,26 @@ public final class XmlFormatter {
 
     // ---------------------------------------------------------------- the run
 
-    private FormatResult run(Input in, FormatBuffer out, long original, boolean inputCut, String unit,
-                             String encodingProblem) {
+    /** Runs into this thread's buffer, then appends the buffer to {@code out}. */
+    private FormatResult runInto(StringBuilder out, Input in, long original, boolean inputCut) {
+        FormatBuffer buffer = FormatBuffer.forThisThread();
+        try {
+            FormatResult r = run(in, buffer, original, inputCut);
+            buffer.appendTo(out);
+            return r;
+        } finally {
+            buffer.release();
+        }
+    }
+
+    /**
+     * Formats {@code in} into {@code out}, then writes the markers.
+     *
+     * @param original the whole input's length in its own unit (bytes for encoded input)
+     * @param inputCut whether {@code in} is only the start of the input (a stream over its maximum)
+     */
+    private FormatResult run(Input in, FormatBuffer out, long original, boolean inputCut) {
+        String encodingProblem = in.encodingProblem;
         int start = out.length();
         boolean indent = layout == Layout.INDENT;
         FormatRun run = new FormatRun(this, in, out, 0, rules.rootExpected, 0, indent, layout == Layout.KEEP,
@@ -272,7 +260,7 @@ public final class XmlFormatter {
         boolean truncated = run.documentTruncated || inputCut;
         if (truncated) {
             lineBreak(out, start, indent);
-            out.append("...[DOCUMENT TRUNCATED: original ").append(original).append(unit)
+            out.append("...[DOCUMENT TRUNCATED: original ").append(original).append(in.encoded ? " bytes" : " chars")
                     .append(", open elements: ").append(run.openElements()).append(']');
         }
         if (problem != null) {

@@ -41,6 +41,14 @@ public final class SoapPayloads {
         return sb.append(FOOTER).toString();
     }
 
+    /** Prints "kb shape bytes" for every benchmark payload: the report turns operations/s into MB/s with it. */
+    public static void main(String[] args) {
+        for (int kb : new int[] {1, 2, 6, 21, 50}) {
+            System.out.println(kb + " compact " + compact(kb * 1024).length());
+            System.out.println(kb + " indented " + indented(kb * 1024).length());
+        }
+    }
+
     /** The same envelope indented by 4 spaces, as a previous pretty-printer might have left it. */
     public static String indented(int bytes) {
         return XmlFormatter.builder().indent(4).build().format(compact(bytes));

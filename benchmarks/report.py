@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Turns a JMH JSON result of FormatBenchmark into the Markdown tables of RESULTS.md.
+
+Usage: python3 benchmarks/report.py benchmarks/results/format-jmh.json
+Needs benchmarks/target/benchmarks.jar (for the exact payload sizes).
+"""
+import json
+import os
+import subprocess
+import sys
+
+ROWS = [
+    ("xfIndentChars", "xml-formatter: indent (char[] -> FormatBuffer)"),
+    ("xfIndentBytes", "xml-formatter: indent (UTF-8 byte[])"),
+    ("xfIndentCharsToString", "xml-formatter: indent (String -> String)"),
+    ("xfPresetCapIndentChars", "xml-formatter: WS-Security preset + cap + indent (char[])"),
+    ("xfPresetCapIndentBytes", "xml-formatter: WS-Security preset + cap + indent (byte[])"),
+    ("xfPresetCapNoIndentChars", "xml-formatter: WS-Security preset + cap, no indent (char[])"),
+    ("cxfPretty", "CXF 4.1 PrettyLoggingFilter"),
+    ("cxfMaskThenPretty", "CXF 4.1 MaskSensitiveHelper, then PrettyLoggingFilter"),
+    ("aaltoStaxIndent", "Aalto StAX copy with indentation"),
+    ("transformerIndent", "JDK Transformer (cached) with indent"),
+    ("logbookCompactXml", "Logbook compactXml"),
+]
+
+
+def sizes():
+    jar = os.path.join(os.path.dirname(__file__), "target", "benchmarks.jar")
+    out = subprocess.run(["java", "-cp", jar, "io.xmlformatter.benchmarks.SoapPayloads"],
+                         check=True, capture_output=True, text=True).stdout
+    result = {}
+    for line in out.split("\n"):
+        if line.strip():
+            kb, shape, n = line.split()
+            result[(kb, shape)] = int(n)
+    return result
+
+
+def main(path):
+    size = sizes()
+    data = {}
+    for r in json.load(open(path)):
+        name = r["benchmark"].rsplit(".", 1)[1]
+        p = r["params"]
+        key = (name, p["kb"], p["shape"])
+        ops = r["primaryMetric"]["score"]
+        alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
+        data[key] = (ops, alloc)
+    for kb in ["1", "2", "6", "21", "50"]:
+        c, i = size[(kb, "compact")], size[(kb, "indented")]
+        print(f"\n### {kb} KB (compact input {c} B, indented input {i} B)\n")
+        print("| approach | MB/s compact | MB/s indented | vs CXF pretty | vs CXF mask+pretty | alloc B/op (compact) | alloc / input |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        base = data.get(("cxfPretty", kb, "compact"))
+        base_mask = data.get(("cxfMaskThenPretty", kb, "compact"))
+        for name, label in ROWS:
+            cc = data.get((name, kb, "compact"))
+            ii = data.get((name, kb, "indented"))
+            if not cc:
+                continue
+            mbc = cc[0] * c / 1e6
+            mbi = ii[0] * i / 1e6 if ii else float("nan")
+            vs = cc[0] / base[0] if base else float("nan")
+            vsm = cc[0] / base_mask[0] if base_mask else float("nan")
+            alloc = cc[1]
+            print(f"| {label} | {mbc:,.0f} | {mbi:,.0f} | {vs:.1f}x | {vsm:.1f}x | "
+                  f"{alloc:,.0f} | {alloc / c:.2f} |" if alloc is not None else
+                  f"| {label} | {mbc:,.0f} | {mbi:,.0f} | {vs:.1f}x | {vsm:.1f}x | - | - |")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "benchmarks/results/format-jmh.json")
