@@ -15,6 +15,8 @@ public final class FormatBuffer {
 
     char[] buf;
     int len;
+    /** The engine's working arrays, kept here for the next run into this buffer. */
+    FormatRun.Stacks stacks;
 
     /** An empty buffer. */
     public FormatBuffer() {
@@ -39,6 +41,9 @@ public final class FormatBuffer {
 
     /** Keeps this buffer for the thread's next call, unless it grew very large. */
     void release() {
+        if (stacks != null && stacks.isLarge()) {
+            stacks = null;
+        }
         if (buf.length <= MAX_KEPT) {
             CACHE.set(this);
         }

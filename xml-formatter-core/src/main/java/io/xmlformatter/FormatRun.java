@@ -38,10 +38,11 @@ final class FormatRun {
     private final long documentLimit;
 
     private int depth;
-    private int[] nameStart = new int[16];
-    private int[] nameEnd = new int[16];
-    private long[] expected = new long[16];
-    private byte[] flags = new byte[16];
+    private final Stacks stacks;
+    private int[] nameStart;
+    private int[] nameEnd;
+    private long[] expected;
+    private byte[] flags;
     private int verbatimDepth;
     private int hideDepth;
     private boolean hideIsMask;
@@ -53,8 +54,8 @@ final class FormatRun {
     private boolean doctypeSeen;
     private boolean stopped;
 
-    /** Attribute ranges of the current start tag: name start, name end, value start, value end. */
-    private int[] attrs = new int[16];
+    /** Attribute ranges of the current start tag (see {@link Stacks#attrs}). */
+    private int[] attrs;
     private int attrCount;
     private boolean selfClosing;
 
@@ -86,7 +87,19 @@ final class FormatRun {
         this.keepWhitespace = keepWhitespace;
         this.inputCut = inputCut;
         this.documentLimit = embedding == 0 ? f.maxDocumentLength : Long.MAX_VALUE;
+        Stacks st = out.stacks;
+        if (st == null) {
+            st = new Stacks();
+            out.stacks = st;
+        }
+        stacks = st;
+        nameStart = st.nameStart;
+        nameEnd = st.nameEnd;
+        expected = st.expected;
+        flags = st.flags;
+        attrs = st.attrs;
         expected[0] = rootExpected;
+        flags[0] = 0;
         if (rules.namespaceAware) {
             nsPrefix = new String[8];
             nsUri = new String[8];
@@ -566,7 +579,7 @@ final class FormatRun {
     private void addAttribute(int ns, int ne, int vs, int ve) {
         int k = attrCount * 4;
         if (k + 4 > attrs.length) {
-            attrs = Arrays.copyOf(attrs, attrs.length * 2);
+            attrs = stacks.attrs = Arrays.copyOf(attrs, attrs.length * 2);
         }
         for (int j = 0; j < k; j += 4) {
             if (in.regionEquals(attrs[j], attrs[j + 1], ns, ne)) {
@@ -687,10 +700,10 @@ final class FormatRun {
         depth++;
         if (depth == nameStart.length) {
             int n = depth * 2;
-            nameStart = Arrays.copyOf(nameStart, n);
-            nameEnd = Arrays.copyOf(nameEnd, n);
-            expected = Arrays.copyOf(expected, n);
-            flags = Arrays.copyOf(flags, n);
+            nameStart = stacks.nameStart = Arrays.copyOf(nameStart, n);
+            nameEnd = stacks.nameEnd = Arrays.copyOf(nameEnd, n);
+            expected = stacks.expected = Arrays.copyOf(expected, n);
+            flags = stacks.flags = Arrays.copyOf(flags, n);
             if (nsMark != null) {
                 nsMark = Arrays.copyOf(nsMark, n);
             }
@@ -1029,6 +1042,20 @@ final class FormatRun {
     private void eofProblem(int offset, String what) {
         if (!inputCut || offset < in.end) {
             problem(offset, what);
+        }
+    }
+
+    /** The arrays a run works with, kept in its {@link FormatBuffer} so the next run reuses them. */
+    static final class Stacks {
+        int[] nameStart = new int[16];
+        int[] nameEnd = new int[16];
+        long[] expected = new long[16];
+        byte[] flags = new byte[16];
+        /** Attribute ranges of the current start tag: name start, name end, value start, value end. */
+        int[] attrs = new int[16];
+
+        boolean isLarge() {
+            return nameStart.length > 4096 || attrs.length > 4096;
         }
     }
 }

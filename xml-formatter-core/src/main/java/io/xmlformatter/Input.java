@@ -37,9 +37,6 @@ final class Input {
         return new Input(null, bytes, start, end);
     }
 
-    boolean isBytes() {
-        return bytes != null;
-    }
 
     /** The char, or the unsigned byte, at {@code i}. */
     int at(int i) {
@@ -178,14 +175,6 @@ final class Input {
         return i;
     }
 
-    /** Start of the trailing whitespace of {@code [from, to)}. */
-    int trimEnd(int from, int to) {
-        int i = to;
-        while (i > from && isWhitespace(at(i - 1))) {
-            i--;
-        }
-        return i;
-    }
 
     /** Whether two ranges hold the same name. */
     boolean regionEquals(int a, int aEnd, int b, int bEnd) {

@@ -8,7 +8,6 @@ import java.io.Reader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
 import java.util.List;
 
 /**
@@ -423,6 +422,12 @@ public final class XmlFormatter {
             return this;
         }
 
+        /** Sets the layout; {@link Layout#INDENT} keeps the indentation set before (2 spaces by default). */
+        public Builder layout(Layout value) {
+            layout = value;
+            return this;
+        }
+
         /** Drops whitespace-only text between elements and adds none. */
         public Builder compact() {
             layout = Layout.COMPACT;
@@ -560,11 +565,6 @@ public final class XmlFormatter {
         public Builder removeProcessingInstructions(boolean remove) {
             removeProcessingInstructions = remove;
             return this;
-        }
-
-        /** The anonymize paths added so far. */
-        public List<String> anonymizePaths() {
-            return Collections.unmodifiableList(new ArrayList<>(anonymize));
         }
 
         /**
