@@ -549,7 +549,7 @@ final class FormatRun {
             int ve;
             if (v < end && (in.at(v) == '"' || in.at(v) == '\'')) {
                 vs = v + 1;
-                ve = in.indexOf((char) in.at(v), vs, end);
+                ve = in.valueEnd(vs, in.at(v));
                 if (ve < 0) {
                     eofProblem(end, "input ends inside an attribute value");
                     ve = end;
@@ -557,7 +557,7 @@ final class FormatRun {
                 } else {
                     i = ve + 1;
                 }
-                if (in.textEnd(vs, ve) < ve) {
+                if (in.sawLessThan) {
                     problem(vs, "'<' in an attribute value");
                 }
                 if (in.firstAmpersand >= 0) {

@@ -123,8 +123,49 @@ final class Input {
         return i;
     }
 
-    /** See {@link #textEnd}. */
+    /** See {@link #textEnd} and {@link #valueEnd}. */
     int firstAmpersand;
+    /** See {@link #valueEnd}. */
+    boolean sawLessThan;
+
+    /**
+     * The position of the {@code quote} that ends the attribute value starting at {@code from}, or -1. Notes the
+     * first '&' in {@link #firstAmpersand} and whether a '<' was seen in {@link #sawLessThan}: one pass.
+     */
+    int valueEnd(int from, int quote) {
+        int amp = -1;
+        boolean lt = false;
+        int i = from;
+        final int to = end;
+        if (bytes != null) {
+            byte[] a = bytes;
+            for (; i < to; i++) {
+                byte b = a[i];
+                if (b == quote) {
+                    break;
+                }
+                if (b == '&' && amp < 0) {
+                    amp = i;
+                }
+                lt |= b == '<';
+            }
+        } else {
+            char[] a = chars;
+            for (; i < to; i++) {
+                char c = a[i];
+                if (c == quote) {
+                    break;
+                }
+                if (c == '&' && amp < 0) {
+                    amp = i;
+                }
+                lt |= c == '<';
+            }
+        }
+        firstAmpersand = amp;
+        sawLessThan = lt;
+        return i < to ? i : -1;
+    }
 
     /** End of the XML name starting at {@code from}: stops at whitespace and markup delimiters. */
     int nameEnd(int from) {
