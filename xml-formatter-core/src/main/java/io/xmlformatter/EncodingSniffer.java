@@ -63,52 +63,61 @@ final class EncodingSniffer {
                 return new Detected(StandardCharsets.UTF_16LE, 0);
             }
         }
-        String declared = declaredEncoding(b, off, len);
-        if (declared == null) {
-            return UTF8;
-        }
-        String name = declared.toUpperCase(java.util.Locale.ROOT);
-        if (name.equals("UTF-8") || name.equals("UTF8") || name.equals("US-ASCII") || name.equals("ASCII")) {
+        int[] name = declaredEncoding(b, off, len);
+        if (name == null || isUtf8Compatible(b, name[0], name[1])) {
             return UTF8;
         }
         try {
-            return new Detected(Charset.forName(declared), 0);
+            return new Detected(Charset.forName(new String(b, name[0], name[1] - name[0],
+                    StandardCharsets.ISO_8859_1)), 0);
         } catch (RuntimeException e) {
             return new Detected(null, 0);
         }
     }
 
-    /** The encoding named by an ASCII-compatible XML declaration, or null. */
-    private static String declaredEncoding(byte[] b, int off, int len) {
+    private static final String[] UTF8_NAMES = {"UTF-8", "UTF8", "US-ASCII", "ASCII"};
+
+    /** Whether the encoding name in {@code b[from, to)} names UTF-8 or a subset of it (no String made). */
+    private static boolean isUtf8Compatible(byte[] b, int from, int to) {
+        for (String n : UTF8_NAMES) {
+            if (to - from == n.length()) {
+                int k = 0;
+                while (k < n.length() && Character.toUpperCase((char) b[from + k]) == n.charAt(k)) {
+                    k++;
+                }
+                if (k == n.length()) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Where the encoding name of an ASCII-compatible XML declaration is ({start, end}), or null. */
+    private static int[] declaredEncoding(byte[] b, int off, int len) {
         int end = off + Math.min(len, 256);
         if (len < 6 || b[off] != '<' || b[off + 1] != '?' || b[off + 2] != 'x' || b[off + 3] != 'm'
                 || b[off + 4] != 'l') {
             return null;
         }
-        int close = -1;
-        for (int i = off + 5; i + 1 < end; i++) {
-            if (b[i] == '?' && b[i + 1] == '>') {
-                close = i;
-                break;
+        for (int i = off + 5; i + 8 < end && !(b[i] == '?' && b[i + 1] == '>'); i++) {
+            if (b[i] == 'e' && b[i + 1] == 'n' && b[i + 2] == 'c' && b[i + 3] == 'o' && b[i + 4] == 'd'
+                    && b[i + 5] == 'i' && b[i + 6] == 'n' && b[i + 7] == 'g') {
+                int v = i + 8;
+                while (v < end && (b[v] == ' ' || b[v] == '=' || b[v] == '\t' || b[v] == '\n' || b[v] == '\r')) {
+                    v++;
+                }
+                if (v >= end || b[v] != '"' && b[v] != '\'') {
+                    return null;
+                }
+                for (int q = v + 1; q < end; q++) {
+                    if (b[q] == b[v]) {
+                        return new int[] {v + 1, q};
+                    }
+                }
+                return null;
             }
         }
-        if (close < 0) {
-            return null;
-        }
-        String decl = new String(b, off, close - off, StandardCharsets.ISO_8859_1);
-        int e = decl.indexOf("encoding");
-        if (e < 0) {
-            return null;
-        }
-        int i = e + 8;
-        while (i < decl.length() && (decl.charAt(i) == ' ' || decl.charAt(i) == '=' || decl.charAt(i) == '\t'
-                || decl.charAt(i) == '\n' || decl.charAt(i) == '\r')) {
-            i++;
-        }
-        if (i >= decl.length() || decl.charAt(i) != '"' && decl.charAt(i) != '\'') {
-            return null;
-        }
-        int q = decl.indexOf(decl.charAt(i), i + 1);
-        return q < 0 ? null : decl.substring(i + 1, q);
+        return null;
     }
 }

@@ -627,7 +627,8 @@ final class FormatRun {
 
     private int endTag(int p) {
         int ns = p + 2;
-        int ne = closesInnermost(ns) ? ns + nameEnd[depth] - nameStart[depth] : in.nameEnd(ns);
+        boolean closesInnermost = closesInnermost(ns);
+        int ne = closesInnermost ? ns + nameEnd[depth] - nameStart[depth] : in.nameEnd(ns);
         int close = in.skipWhitespace(ne, in.end);
         int after;
         if (close < in.end && in.at(close) == '>') {
@@ -639,7 +640,7 @@ final class FormatRun {
         if (ne == ns) {
             problem(p, "end tag without a name");
         }
-        if (depth > 0 && in.regionEquals(nameStart[depth], nameEnd[depth], ns, ne)) {
+        if (closesInnermost) {
             closeElement(p, after);
         } else if (hideDepth > 0) {
             problem(p, "end tag does not match the open element");
@@ -946,7 +947,7 @@ final class FormatRun {
             problem(p, "XML declaration not at the start");
         } else if (te - (p + 2) == 3 && !xmlTarget && in.string(p + 2, te).equalsIgnoreCase("xml")) {
             problem(p, "processing instruction target 'xml' is reserved");
-        } else if (declaration && close >= 0 && !XmlDeclaration.isValid(in.string(p + 5, close))) {
+        } else if (declaration && close >= 0 && !XmlDeclaration.isValid(in, p + 5, close)) {
             problem(p, "malformed XML declaration");
         } else if (te < after - 2 && !Input.isWhitespace(in.at(te)) && close >= 0 && te != close) {
             problem(te, "processing instruction target not followed by whitespace");

@@ -274,11 +274,16 @@ final class Input {
         byte[] a = bytes;
         int i = from;
         while (i < to) {
-            int b = a[i];
-            if (b >= 0) {
-                buf[n++] = (char) b;
-                i++;
-            } else {
+            int ascii = i;
+            while (ascii < to && a[ascii] >= 0) {
+                ascii++;
+            }
+            for (int k = i, d = n; k < ascii; k++, d++) { // a plain widening loop the JIT vectorizes
+                buf[d] = (char) a[k];
+            }
+            n += ascii - i;
+            i = ascii;
+            if (i < to) {
                 int cp = decode(i, to);
                 i += sequenceLength(i, to);
                 if (cp >= 0x10000) {

@@ -1,88 +1,95 @@
 package io.xmlformatter;
 
-/** Checks the pseudo-attributes of an XML declaration: version, then optional encoding, then standalone. */
+/**
+ * Checks the pseudo-attributes of an XML declaration in place (no copies): version, then optional encoding,
+ * then optional standalone.
+ */
 final class XmlDeclaration {
-    private final String body;
+    private final Input in;
+    private final int end;
     private int pos;
+    private int valueStart;
+    private int valueEnd;
 
-    private XmlDeclaration(String body) {
-        this.body = body;
+    private XmlDeclaration(Input in, int from, int end) {
+        this.in = in;
+        this.pos = from;
+        this.end = end;
     }
 
-    /** Whether {@code body} (what stands between {@code <?xml} and {@code ?>}) is a valid declaration. */
-    static boolean isValid(String body) {
-        XmlDeclaration d = new XmlDeclaration(body);
-        String version = d.pseudoAttribute("version");
-        if (version == null || !isVersion(version)) {
+    /** Whether {@code [from, end)} (what stands between {@code <?xml} and {@code ?>}) is a valid declaration. */
+    static boolean isValid(Input in, int from, int end) {
+        XmlDeclaration d = new XmlDeclaration(in, from, end);
+        if (!d.pseudoAttribute("version") || !d.valueIsVersion()) {
             return false;
         }
-        String encoding = d.pseudoAttribute("encoding");
-        if (encoding != null && !isEncodingName(encoding)) {
+        if (d.pseudoAttribute("encoding") && !d.valueIsEncodingName()) {
             return false;
         }
-        String standalone = d.pseudoAttribute("standalone");
-        if (standalone != null && !standalone.equals("yes") && !standalone.equals("no")) {
+        if (d.pseudoAttribute("standalone") && !d.valueIs("yes") && !d.valueIs("no")) {
             return false;
         }
-        return body.substring(d.pos).trim().isEmpty();
+        return in.skipWhitespace(d.pos, end) == end;
     }
 
-    private static boolean isVersion(String v) {
-        if (v.length() < 3 || !v.startsWith("1.")) {
+    private boolean valueIsVersion() {
+        if (valueEnd - valueStart < 3 || in.at(valueStart) != '1' || in.at(valueStart + 1) != '.') {
             return false;
         }
-        for (int i = 2; i < v.length(); i++) {
-            if (v.charAt(i) < '0' || v.charAt(i) > '9') {
+        for (int i = valueStart + 2; i < valueEnd; i++) {
+            if (!isDigit(in.at(i))) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean isEncodingName(String e) {
-        if (e.isEmpty() || !isLetter(e.charAt(0))) {
+    private boolean valueIsEncodingName() {
+        if (valueEnd == valueStart || !isLetter(in.at(valueStart))) {
             return false;
         }
-        for (int i = 1; i < e.length(); i++) {
-            char c = e.charAt(i);
-            if (!isLetter(c) && !(c >= '0' && c <= '9') && c != '.' && c != '_' && c != '-') {
+        for (int i = valueStart + 1; i < valueEnd; i++) {
+            int c = in.at(i);
+            if (!isLetter(c) && !isDigit(c) && c != '.' && c != '_' && c != '-') {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean isLetter(char c) {
+    private boolean valueIs(String s) {
+        return valueEnd - valueStart == s.length() && in.startsWith(s, valueStart);
+    }
+
+    private static boolean isLetter(int c) {
         return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
     }
 
-    /** Reads {@code S name S? = S? quoted} at the position; returns the value, or null (position unchanged). */
-    private String pseudoAttribute(String name) {
-        String s = body;
-        int i = skipWhitespace(pos);
-        if (i == pos || !s.startsWith(name, i)) {
-            return null;
-        }
-        i = skipWhitespace(i + name.length());
-        if (i >= s.length() || s.charAt(i) != '=') {
-            return null;
-        }
-        i = skipWhitespace(i + 1);
-        if (i >= s.length() || s.charAt(i) != '"' && s.charAt(i) != '\'') {
-            return null;
-        }
-        int q = s.indexOf(s.charAt(i), i + 1);
-        if (q < 0) {
-            return null;
-        }
-        pos = q + 1;
-        return s.substring(i + 1, q);
+    private static boolean isDigit(int c) {
+        return c >= '0' && c <= '9';
     }
 
-    private int skipWhitespace(int i) {
-        while (i < body.length() && Input.isWhitespace(body.charAt(i))) {
-            i++;
+    /** Reads {@code S name S? = S? quoted-value} at the position; false (position unchanged) when absent. */
+    private boolean pseudoAttribute(String name) {
+        int i = in.skipWhitespace(pos, end);
+        if (i == pos || i + name.length() > end || !in.startsWith(name, i)) {
+            return false;
         }
-        return i;
+        i = in.skipWhitespace(i + name.length(), end);
+        if (i >= end || in.at(i) != '=') {
+            return false;
+        }
+        i = in.skipWhitespace(i + 1, end);
+        if (i >= end || in.at(i) != '"' && in.at(i) != '\'') {
+            return false;
+        }
+        int q = in.indexOf((char) in.at(i), i + 1, end);
+        if (q < 0) {
+            return false;
+        }
+        valueStart = i + 1;
+        valueEnd = q;
+        pos = q + 1;
+        return true;
     }
 }
