@@ -169,6 +169,19 @@ public final class XmlFormatter {
         return run(EncodingSniffer.input(bytes, offset, length), out, length, false);
     }
 
+    /**
+     * Formats {@code bytes[offset, offset + length)}, the start of a longer encoded document that cannot be read
+     * to its end here (a message body still to be consumed, for instance). The end of the given bytes is then no
+     * error; the output ends with the document-truncated marker, which states {@code originalLength} when it is
+     * known. Masking applies up to the cut: a value cut short inside a masked element is masked.
+     *
+     * @param originalLength the whole document's length in bytes, or -1 when unknown
+     */
+    public FormatResult formatPrefix(byte[] bytes, int offset, int length, long originalLength, StringBuilder out) {
+        checkRange(bytes.length, offset, length);
+        return runInto(out, EncodingSniffer.input(bytes, offset, length), originalLength, true);
+    }
+
     // ---------------------------------------------------------------- streams
 
     /**
@@ -259,8 +272,13 @@ public final class XmlFormatter {
         boolean truncated = run.documentTruncated || inputCut;
         if (truncated) {
             lineBreak(out, start, indent);
-            out.append("...[DOCUMENT TRUNCATED: original ").append(original).append(in.encoded ? " bytes" : " chars")
-                    .append(", open elements: ").append(run.openElements()).append(']');
+            out.append("...[DOCUMENT TRUNCATED: original ");
+            if (original >= 0) {
+                out.append(original).append(in.encoded ? " bytes" : " chars");
+            } else {
+                out.append("size unknown");
+            }
+            out.append(", open elements: ").append(run.openElements()).append(']');
         }
         if (problem != null) {
             lineBreak(out, start, indent);

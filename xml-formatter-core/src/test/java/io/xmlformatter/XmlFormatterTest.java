@@ -153,6 +153,21 @@ class XmlFormatterTest {
     }
 
     @Test
+    void aPrefixOfALongerDocumentIsCutNotBroken() {
+        byte[] xml = "<a><Password>secret</Password></a>".getBytes(StandardCharsets.UTF_8);
+        XmlFormatter f = XmlFormatter.builder().anonymize("//Password").build();
+        StringBuilder out = new StringBuilder();
+        FormatResult r = f.formatPrefix(xml, 0, 16, -1, out);
+        assertTrue(r.wellFormed());
+        assertTrue(r.truncated());
+        assertEquals("<a>\n  <Password>[*****]\n...[DOCUMENT TRUNCATED: original size unknown, open elements: "
+                + "/a/Password]", out.toString());
+        out.setLength(0);
+        f.formatPrefix(xml, 0, 16, 1000, out);
+        assertTrue(out.toString().endsWith("original 1000 bytes, open elements: /a/Password]"), out.toString());
+    }
+
+    @Test
     void documentLimitNamesTheOpenElements() {
         XmlFormatter f = XmlFormatter.builder().maxDocumentLength(20).build();
         StringBuilder out = new StringBuilder();

@@ -424,6 +424,12 @@ public final class LogRecord {
             return this;
         }
 
+        /** Adds {@code n} to {@link LogRecord#maskedCount()} (masks from headers, parts, ...). */
+        public Builder addMaskedCount(int n) {
+            maskedCount += n;
+            return this;
+        }
+
         /** See {@link LogRecord#wellFormed()}. */
         public Builder wellFormed(boolean v) {
             wellFormed = v;

@@ -1,0 +1,176 @@
+package io.xmlformatter.cxf;
+
+import io.xmlformatter.FormatResult;
+import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.LogSink;
+import io.xmlformatter.log.MessageType;
+import org.apache.cxf.message.Exchange;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * What the interceptors share: the formatter, the sink and the settings, and the making of one record per
+ * message. Immutable and thread-safe; built by {@link XmlLoggingFeature}.
+ */
+final class XmlLogging {
+    /** CXF's text for content that is not logged. */
+    static final String CONTENT_SUPPRESSED = "--- Content suppressed ---";
+    /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */
+    static final String ENABLE_PROPERTY = "org.apache.cxf.logging.enable";
+    private static final String LOGGED = XmlLogging.class.getName() + ".logged";
+    private static final String STARTED = XmlLogging.class.getName() + ".started";
+
+    final XmlFormatter formatter;
+    final int limit;
+    final long inMemThreshold;
+    final boolean logBinary;
+    final boolean logMultipart;
+    final HeaderMasker headers;
+    final List<String> inBinaryTypes;
+    final List<String> outBinaryTypes;
+    final Correlation correlation;
+    final LogSink inSink;
+    final LogSink outSink;
+
+    XmlLogging(XmlFormatter formatter, int limit, long inMemThreshold, boolean logBinary, boolean logMultipart,
+               HeaderMasker headers, List<String> inBinaryTypes, List<String> outBinaryTypes,
+               Correlation correlation, LogSink inSink, LogSink outSink) {
+        this.formatter = formatter;
+        this.limit = limit;
+        this.inMemThreshold = inMemThreshold;
+        this.logBinary = logBinary;
+        this.logMultipart = logMultipart;
+        this.headers = headers;
+        this.inBinaryTypes = inBinaryTypes;
+        this.outBinaryTypes = outBinaryTypes;
+        this.correlation = correlation;
+        this.inSink = inSink;
+        this.outSink = outSink;
+    }
+
+    /** How many payload bytes are kept for the record: the limit, or the in-memory threshold when unlimited. */
+    int captureLimit() {
+        if (limit >= 0) {
+            return limit;
+        }
+        return inMemThreshold > 0 ? (int) Math.min(inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
+    }
+
+    static boolean isDisabled(Message message) {
+        Object v = message.getContextualProperty(ENABLE_PROPERTY);
+        return v != null && "false".equalsIgnoreCase(v.toString().trim());
+    }
+
+    /** Marks the start of a request, for the response's duration. */
+    static void markStart(Message message) {
+        message.getExchange().putIfAbsent(STARTED, System.nanoTime());
+    }
+
+    /** Whether {@code message} was already logged (a message is logged once, whatever the chains do). */
+    static boolean isLogged(Message message) {
+        return message.containsKey(LOGGED);
+    }
+
+    /**
+     * Writes the record of {@code message} once.
+     *
+     * @param payload the captured bytes (or null when the message has no body)
+     * @param length how many of them are valid
+     * @param originalSize the whole body's size in bytes, or -1 when unknown
+     * @param complete whether the captured bytes are the whole body
+     */
+    void log(Message message, byte[] payload, int length, long originalSize, boolean complete) {
+        if (message.put(LOGGED, Boolean.TRUE) != null) {
+            return;
+        }
+        MessageType type = MessageFacts.type(message);
+        LogRecord.Builder b = LogRecord.builder(type);
+        MessageFacts.describe(message, b, headers);
+        b.correlationId(correlation.idOf(message));
+        Object started = message.getExchange().get(STARTED);
+        if (started instanceof Long && (type != MessageType.REQ_IN && type != MessageType.REQ_OUT)) {
+            b.duration(Duration.ofNanos(System.nanoTime() - (Long) started));
+        }
+        payload(message, b, payload, length, originalSize, complete);
+        LogSink sink = MessageUtils.isOutbound(message) ? outSink : inSink;
+        sink.write(b.build());
+    }
+
+    private void payload(Message message, LogRecord.Builder b, byte[] payload, int length, long originalSize,
+                         boolean complete) {
+        b.originalSize(originalSize);
+        if (payload == null) {
+            return;
+        }
+        String contentType = (String) message.get(Message.CONTENT_TYPE);
+        String lower = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
+        boolean multipart = lower.startsWith("multipart/");
+        b.multipartContent(multipart);
+        List<String> binaryTypes = MessageUtils.isOutbound(message) ? outBinaryTypes : inBinaryTypes;
+        if (!logBinary && isBinary(lower, binaryTypes)) {
+            b.binaryContent(true).payload(CONTENT_SUPPRESSED).loggedSize(CONTENT_SUPPRESSED.length());
+            return;
+        }
+        if (multipart && !logMultipart) {
+            b.payload(CONTENT_SUPPRESSED).loggedSize(CONTENT_SUPPRESSED.length());
+            return;
+        }
+        if (multipart) {
+            Multipart.Rendered r = Multipart.render(this, contentType, payload, length, complete, originalSize);
+            b.payload(r.text).truncated(r.truncated).wellFormed(r.wellFormed).addMaskedCount(r.masked);
+            return;
+        }
+        StringBuilder out = new StringBuilder(Math.min(length + (length >> 2) + 64, Math.max(limit, 64) + 256));
+        FormatResult r = format(charset(message), payload, length, originalSize, complete, out);
+        b.formatted(out.toString(), r);
+    }
+
+    /** Formats a body (or a part of one): XML through the engine, anything else as text within the limit. */
+    FormatResult format(Charset charset, byte[] payload, int length, long originalSize, boolean complete,
+                        StringBuilder out) {
+        if (charset != null && !charset.equals(StandardCharsets.UTF_8)) {
+            String text = new String(payload, 0, length, charset);
+            if (!complete) {
+                byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
+                return formatter.formatPrefix(utf8, 0, utf8.length, originalSize, out);
+            }
+            return formatter.format(text, out);
+        }
+        return complete ? formatter.format(payload, 0, length, out)
+                : formatter.formatPrefix(payload, 0, length, originalSize, out);
+    }
+
+    private static boolean isBinary(String contentType, List<String> binaryTypes) {
+        for (String t : binaryTypes) {
+            if (contentType.startsWith(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static Charset charset(Message message) {
+        Object enc = message.get(Message.ENCODING);
+        if (enc == null) {
+            return null;
+        }
+        try {
+            return Charset.forName(enc.toString());
+        } catch (RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** The in message of the exchange, when it came in and was never logged (the chain broke before). */
+    static Message unloggedRequest(Exchange exchange) {
+        Message in = exchange.getInMessage();
+        return in != null && !isLogged(in) && in.getContent(TappedPayload.class) != null ? in : null;
+    }
+}

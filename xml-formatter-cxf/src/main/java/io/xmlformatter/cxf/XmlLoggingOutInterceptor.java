@@ -1,0 +1,189 @@
+package io.xmlformatter.cxf;
+
+import org.apache.cxf.message.Message;
+import org.apache.cxf.message.MessageUtils;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
+
+import java.io.FilterOutputStream;
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+/**
+ * PRE_STREAM phase: records an outbound message (a client's request, a server's response or fault) as it is
+ * written, keeping its first bytes in memory and counting the rest, and writes its record when the stream is
+ * closed. The bytes on the wire are not touched. In a fault chain it first logs the request if the exchange
+ * broke before the request was logged.
+ */
+public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
+    private final XmlLogging logging;
+
+    XmlLoggingOutInterceptor(XmlLogging logging) {
+        super(Phase.PRE_STREAM);
+        this.logging = logging;
+    }
+
+    @Override
+    public void handleMessage(Message message) {
+        if (XmlLogging.isDisabled(message)) {
+            return;
+        }
+        boolean requestor = MessageUtils.isRequestor(message);
+        if (requestor) {
+            XmlLogging.markStart(message);
+            logging.correlation.propagate(message);
+        } else {
+            Message request = XmlLogging.unloggedRequest(message.getExchange());
+            if (request != null) {
+                XmlLoggingInInterceptor.log(logging, request);
+            }
+        }
+        if (MessageUtils.isTrue(message.get(Message.PARTIAL_RESPONSE_MESSAGE))) {
+            logging.correlation.end(message); // a one-way call's 202: not a message of its own
+            return;
+        }
+        OutputStream os = message.getContent(OutputStream.class);
+        if (os != null) {
+            message.setContent(OutputStream.class, new Recording(os, message));
+            return;
+        }
+        Writer w = message.getContent(Writer.class);
+        if (w != null) {
+            message.setContent(Writer.class, new RecordingWriter(w, message));
+        }
+    }
+
+    /** Logs what was written when a later interceptor fails before the stream is closed. */
+    @Override
+    public void handleFault(Message message) {
+        OutputStream os = message.getContent(OutputStream.class);
+        if (os instanceof Recording) {
+            ((Recording) os).logOnce();
+        }
+    }
+
+    private void done(Message message, Capture capture) {
+        try {
+            logging.log(message, capture.bytes, capture.kept(), capture.total, capture.total <= capture.kept());
+        } finally {
+            if (!MessageUtils.isRequestor(message)) {
+                logging.correlation.end(message);
+            }
+        }
+    }
+
+    /** The first bytes written and how many there were in all. */
+    private final class Capture {
+        private final int cap = logging.captureLimit();
+        byte[] bytes = new byte[Math.min(cap, 4096)];
+        long total;
+
+        int kept() {
+            return (int) Math.min(total, cap);
+        }
+
+        void add(byte[] b, int off, int len) {
+            int room = (int) Math.max(0, cap - total);
+            int n = Math.min(room, len);
+            if (n > 0) {
+                int needed = kept() + n;
+                if (needed > bytes.length) {
+                    bytes = Arrays.copyOf(bytes, Math.min(cap, Math.max(needed, bytes.length * 2)));
+                }
+                System.arraycopy(b, off, bytes, kept(), n);
+            }
+            total += len;
+        }
+    }
+
+    /** Passes every byte on unchanged; logs on close. */
+    private final class Recording extends FilterOutputStream {
+        private final Message message;
+        private final Capture capture = new Capture();
+        private boolean logged;
+
+        Recording(OutputStream out, Message message) {
+            super(out);
+            this.message = message;
+        }
+
+        @Override
+        public void write(int b) throws IOException {
+            out.write(b);
+            capture.add(new byte[] {(byte) b}, 0, 1);
+        }
+
+        @Override
+        public void write(byte[] b, int off, int len) throws IOException {
+            out.write(b, off, len);
+            capture.add(b, off, len);
+        }
+
+        /**
+         * A client's request is logged before the stream closes (closing it receives the response, whose record
+         * must come second); a server's response after, so the caller does not wait for the record.
+         */
+        @Override
+        public void close() throws IOException {
+            if (MessageUtils.isRequestor(message)) {
+                logOnce();
+                super.close();
+                return;
+            }
+            try {
+                super.close();
+            } finally {
+                logOnce();
+            }
+        }
+
+        void logOnce() {
+            if (!logged) {
+                logged = true;
+                done(message, capture);
+            }
+        }
+    }
+
+    /** Passes every char on unchanged; logs on close. */
+    private final class RecordingWriter extends FilterWriter {
+        private final Message message;
+        private final Capture capture = new Capture();
+        private boolean logged;
+
+        RecordingWriter(Writer out, Message message) {
+            super(out);
+            this.message = message;
+        }
+
+        @Override
+        public void write(int c) throws IOException {
+            write(new char[] {(char) c}, 0, 1);
+        }
+
+        @Override
+        public void write(char[] c, int off, int len) throws IOException {
+            out.write(c, off, len);
+            byte[] b = new String(c, off, len).getBytes(StandardCharsets.UTF_8);
+            capture.add(b, 0, b.length);
+        }
+
+        @Override
+        public void write(String s, int off, int len) throws IOException {
+            write(s.toCharArray(), off, len);
+        }
+
+        @Override
+        public void close() throws IOException {
+            if (!logged) {
+                logged = true;
+                done(message, capture);
+            }
+            super.close();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package io.xmlformatter.cxf;
+
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.LogSink;
+import io.xmlformatter.log.MessageType;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/** A real sink that keeps records in memory, with a wait for the count a test expects. */
+public final class CollectingSink implements LogSink {
+    private final List<LogRecord> records = new ArrayList<>();
+
+    @Override
+    public synchronized void write(LogRecord record) {
+        records.add(record);
+        notifyAll();
+    }
+
+    /** Waits (up to 10 s) until at least {@code n} records arrived; returns all of them. */
+    synchronized List<LogRecord> await(int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (records.size() < n) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                throw new AssertionError("expected " + n + " records, got " + records.size() + ": " + types());
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return new ArrayList<>(records);
+    }
+
+    synchronized List<LogRecord> all() {
+        return new ArrayList<>(records);
+    }
+
+    synchronized LogRecord only(MessageType type) {
+        List<LogRecord> r = records.stream().filter(x -> x.type() == type).collect(Collectors.toList());
+        if (r.size() != 1) {
+            throw new AssertionError("expected one " + type + " record, got " + r.size() + ": " + types());
+        }
+        return r.get(0);
+    }
+
+    synchronized List<MessageType> types() {
+        return records.stream().map(LogRecord::type).collect(Collectors.toList());
+    }
+
+    synchronized void clear() {
+        records.clear();
+    }
+}

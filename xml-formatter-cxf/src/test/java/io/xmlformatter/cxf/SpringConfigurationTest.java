@@ -1,0 +1,56 @@
+package io.xmlformatter.cxf;
+
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.support.GenericXmlApplicationContext;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The feature configured in Spring XML as CXF users configure CXF's LoggingFeature. */
+class SpringConfigurationTest {
+    private GenericXmlApplicationContext context;
+
+    private Bank start(String xml) {
+        System.setProperty("bank.address", "http://127.0.0.1:" + CxfServer.freePort() + "/bank");
+        context = new GenericXmlApplicationContext("classpath:" + xml);
+        return context.getBean("bankClient", Bank.class);
+    }
+
+    @AfterEach
+    void close() {
+        context.close();
+        System.clearProperty("bank.address");
+    }
+
+    @Test
+    void endpointAndClientFeaturesInJaxwsElements() throws Exception {
+        Bank bank = start("spring-endpoint-and-client.xml");
+        assertTrue(bank.transfer("DE89370400440532013000", "1").startsWith("ok DE89"));
+        CollectingSink server = context.getBean("serverSink", CollectingSink.class);
+        CollectingSink client = context.getBean("clientSink", CollectingSink.class);
+        List<LogRecord> in = server.await(2);
+        client.await(2);
+        assertEquals(List.of(MessageType.REQ_IN, MessageType.RESP_OUT), server.types());
+        assertEquals(List.of(MessageType.REQ_OUT, MessageType.RESP_IN), client.types());
+        assertTrue(in.get(0).payload().contains("<account>[*****]</account>"), in.get(0).payload());
+        assertTrue(in.get(0).payload().contains("\n  <soap:Body>"), "prettyLogging: " + in.get(0).payload());
+        assertFalse(client.all().get(0).payload().contains("\n  <soap:Body>"), "not pretty on the client");
+    }
+
+    @Test
+    void busLevelFeatureCoversEveryEndpointAndClient() throws Exception {
+        Bank bank = start("spring-bus.xml");
+        bank.transfer("a", "1");
+        CollectingSink sink = context.getBean("sink", CollectingSink.class);
+        sink.await(4);
+        assertEquals(4, sink.all().size(), sink.types().toString());
+        assertTrue(sink.types().containsAll(List.of(MessageType.REQ_OUT, MessageType.REQ_IN, MessageType.RESP_OUT,
+                MessageType.RESP_IN)), sink.types().toString());
+    }
+}
