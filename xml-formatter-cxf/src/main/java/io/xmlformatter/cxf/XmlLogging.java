@@ -63,8 +63,27 @@ final class XmlLogging {
         return inMemThreshold > 0 ? (int) Math.min(inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
     }
 
+    /**
+     * Whether {@code org.apache.cxf.logging.enable=false} is set for this message: as a String in its own
+     * properties (a client's request context), or (String or Boolean) on the exchange, the endpoint or the bus.
+     * A Boolean on a message is not read: CXF's own logging puts {@code Boolean.FALSE} there to mark a message it
+     * has logged, and CXF lets an outbound message see its inbound one's properties.
+     */
     static boolean isDisabled(Message message) {
-        Object v = message.getContextualProperty(ENABLE_PROPERTY);
+        Object v = message.get(ENABLE_PROPERTY);
+        if (!(v instanceof String)) {
+            Exchange ex = message.getExchange();
+            v = ex == null ? null : ex.get(ENABLE_PROPERTY);
+            if (v == null && ex != null && ex.getEndpoint() != null) {
+                v = ex.getEndpoint().get(ENABLE_PROPERTY);
+                if (v == null && ex.getEndpoint().getEndpointInfo() != null) {
+                    v = ex.getEndpoint().getEndpointInfo().getProperty(ENABLE_PROPERTY);
+                }
+            }
+            if (v == null && ex != null && ex.getBus() != null) {
+                v = ex.getBus().getProperty(ENABLE_PROPERTY);
+            }
+        }
         return v != null && "false".equalsIgnoreCase(v.toString().trim());
     }
 

@@ -226,8 +226,11 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
             provider.getInInterceptors().add(in);
             provider.getInFaultInterceptors().add(tap);
             provider.getInFaultInterceptors().add(in);
+            XmlLoggingOutInterceptor.Ending ending = new XmlLoggingOutInterceptor.Ending();
             provider.getOutInterceptors().add(out);
+            provider.getOutInterceptors().add(ending);
             provider.getOutFaultInterceptors().add(out);
+            provider.getOutFaultInterceptors().add(ending);
         }
 
         /**

@@ -24,6 +24,8 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
 
     XmlLoggingOutInterceptor(XmlLogging logging) {
         super(Phase.PRE_STREAM);
+        // Wrap outside CXF's own logging stream, if any: that one restores, but never closes, the stream it wraps.
+        addAfter("org.apache.cxf.ext.logging.LoggingOutInterceptor");
         this.logging = logging;
     }
 
@@ -48,7 +50,9 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         }
         OutputStream os = message.getContent(OutputStream.class);
         if (os != null) {
-            message.setContent(OutputStream.class, new Recording(os, message));
+            Recording recording = new Recording(os, message);
+            message.setContent(OutputStream.class, recording);
+            message.put(Recording.class.getName(), recording);
             return;
         }
         Writer w = message.getContent(Writer.class);
@@ -60,9 +64,27 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
     /** Logs what was written when a later interceptor fails before the stream is closed. */
     @Override
     public void handleFault(Message message) {
-        OutputStream os = message.getContent(OutputStream.class);
-        if (os instanceof Recording) {
-            ((Recording) os).logOnce();
+        logIfOpen(message);
+    }
+
+    /** Logs the message if its stream was never closed (another wrapper dropped it); see {@link Ending}. */
+    static void logIfOpen(Message message) {
+        Object recording = message.get(Recording.class.getName());
+        if (recording instanceof Recording) {
+            ((Recording) recording).logOnce();
+        }
+    }
+
+    /** The last interceptor of an outbound chain: the fallback that guarantees the record is written. */
+    static final class Ending extends AbstractPhaseInterceptor<Message> {
+        Ending() {
+            super(Phase.PREPARE_SEND_ENDING);
+            addAfter("org.apache.cxf.interceptor.MessageSenderInterceptor$MessageSenderEndingInterceptor");
+        }
+
+        @Override
+        public void handleMessage(Message message) {
+            logIfOpen(message);
         }
     }
 

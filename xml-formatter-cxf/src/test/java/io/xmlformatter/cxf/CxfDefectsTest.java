@@ -1,0 +1,174 @@
+package io.xmlformatter.cxf;
+
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import org.apache.cxf.ext.logging.LoggingFeature;
+import org.apache.cxf.ext.logging.event.LogEvent;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * One test per defect of CXF's logging listed in the anchors note, each sending exact bytes over HTTP to a real
+ * CXF service that logs with this feature. Where CXF's own feature runs beside it, the test shows what CXF logs
+ * for the same message.
+ */
+class CxfDefectsTest {
+    private static final CollectingSink sink = new CollectingSink();
+    private static final List<LogEvent> cxfEvents = Collections.synchronizedList(new ArrayList<>());
+    private static CxfServer server;
+    private static final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    static void start() {
+        XmlLoggingFeature ours = new XmlLoggingFeature();
+        ours.setSink(sink);
+        ours.setLimit(1024);
+        ours.setPrettyLogging(true);
+        ours.setEmbeddedXml(true);
+        ours.setSensitiveElementNames(Set.of("secret"));
+        ours.setSensitiveProtocolHeaderNames(Set.of("Authorization"));
+        LoggingFeature cxf = new LoggingFeature();
+        cxf.setSender(cxfEvents::add);
+        cxf.setLimit(1024);
+        cxf.setPrettyLogging(true);
+        cxf.setSensitiveElementNames(Set.of("secret", "Password"));
+        cxf.setSensitiveProtocolHeaderNames(Set.of("Authorization"));
+        server = new CxfServer(ours, cxf);
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @BeforeEach
+    void clear() {
+        sink.clear();
+        cxfEvents.clear();
+    }
+
+    private static String envelope(String header, String body) {
+        return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Header>" + header
+                + "</soap:Header><soap:Body>" + body + "</soap:Body></soap:Envelope>";
+    }
+
+    private static int post(String xml, String contentType, String... headers) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.address))
+                .POST(HttpRequest.BodyPublishers.ofString(xml)).header("SOAPAction", "\"\"");
+        if (contentType != null) {
+            b.header("Content-Type", contentType);
+        }
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofString()).statusCode();
+    }
+
+    private static LogRecord request() throws InterruptedException {
+        sink.await(2);
+        return sink.only(MessageType.REQ_IN);
+    }
+
+    private static String echo(String text) {
+        return "<ns:echo xmlns:ns=\"urn:example:bank\"><text>" + text + "</text></ns:echo>";
+    }
+
+    @Test
+    void truncationIsVisible() throws Exception {
+        post(envelope("", echo("z".repeat(3000))), "text/xml");
+        LogRecord r = request();
+        assertTrue(r.truncated());
+        assertTrue(r.payload().endsWith(", open elements: /soap:Envelope/soap:Body/ns:echo/text]"), r.payload());
+    }
+
+    @Test
+    void maskingHappensBeforeTruncation() throws Exception {
+        String pad = "<pad xmlns=\"urn:p\">" + "p".repeat(850) + "</pad>";
+        post(envelope(pad + "<secret>ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789</secret>", echo("x")), "text/xml");
+        LogRecord r = request();
+        assertFalse(r.payload().contains("ABCD"), r.payload());
+        assertTrue(r.payload().contains("<secret>[*****]"), r.payload());
+    }
+
+    @Test
+    void nestedSameNameElementsLeakNothing() throws Exception {
+        post(envelope("<secret xmlns=\"urn:s\"><secret>inner</secret>TAIL-LEAK</secret>", echo("x")), "text/xml");
+        LogRecord r = request();
+        assertFalse(r.payload().contains("TAIL-LEAK"), r.payload());
+        assertFalse(r.payload().contains("inner"), r.payload());
+    }
+
+    @Test
+    void maskingDoesNotDependOnTheContentType() throws Exception {
+        post(envelope("<secret xmlns=\"urn:s\">NO-CONTENT-TYPE</secret>", echo("x")), "application/x-unknown");
+        sink.await(2);
+        LogRecord r = sink.all().get(0);
+        assertEquals(MessageType.REQ_IN, r.type());
+        assertFalse(r.payload().contains("NO-CONTENT-TYPE"), r.payload());
+    }
+
+    @Test
+    void headerMaskingIgnoresCase() throws Exception {
+        post(envelope("", echo("x")), "text/xml", "authorization", "Basic c2VjcmV0");
+        String headers = request().headers().toString();
+        assertFalse(headers.contains("c2VjcmV0"), headers);
+    }
+
+    @Test
+    void prettyPrintingKeepsDeclarationProcessingInstructionsMixedContentAndAddsNoBlankLines() throws Exception {
+        String indented = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?app hint?>\n"
+                + "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">\n"
+                + "    <soap:Header>\n        <note xmlns=\"urn:n\">Hello <b>bold</b> world</note>\n    </soap:Header>\n"
+                + "    <soap:Body>\n        <ns:echo xmlns:ns=\"urn:example:bank\">\n            <text>x</text>\n"
+                + "        </ns:echo>\n    </soap:Body>\n</soap:Envelope>";
+        post(indented, "text/xml");
+        String p = request().payload();
+        assertTrue(p.startsWith("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<?app hint?>\n<soap:Envelope"), p);
+        assertFalse(p.contains("\n\n"), "blank lines in\n" + p);
+        assertFalse(p.contains("\n    <soap:Header>"), "not re-indented:\n" + p);
+        assertTrue(p.contains("<note xmlns=\"urn:n\">Hello <b>bold</b> world</note>"), p);
+    }
+
+    @Test
+    void escapedAndCdataXmlIsReformattedAndMasked() throws Exception {
+        post(envelope("", echo("&lt;order&gt;&lt;secret&gt;ESCAPED&lt;/secret&gt;&lt;/order&gt;")), "text/xml");
+        String p = request().payload();
+        assertFalse(p.contains("ESCAPED"), p);
+        assertTrue(p.contains("\n          &lt;secret&gt;[*****]&lt;/secret&gt;"), p);
+    }
+
+    @Test
+    void aRequestThatFailsBeforeItsPayloadIsReadIsStillLoggedOnce() throws Exception {
+        int status = post("<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>"
+                + "<broken><secret>UNREAD</secret>", "text/xml");
+        assertEquals(500, status);
+        sink.await(2);
+        assertEquals(List.of(MessageType.REQ_IN, MessageType.FAULT_OUT), sink.types());
+        LogRecord in = sink.only(MessageType.REQ_IN);
+        assertFalse(in.wellFormed());
+        assertFalse(in.payload().contains("UNREAD"), in.payload());
+        assertTrue(in.payload().contains("[NOT WELL-FORMED XML: input ends with open elements"), in.payload());
+    }
+
+    @Test
+    void cxfLoggedTheSameMessagesForComparison() throws Exception {
+        post(envelope("", echo("x")), "text/xml");
+        sink.await(2);
+        assertEquals(2, cxfEvents.size(), "CXF's own feature ran beside ours");
+    }
+}
