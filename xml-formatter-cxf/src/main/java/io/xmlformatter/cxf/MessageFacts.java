@@ -109,9 +109,15 @@ final class MessageFacts {
         if (address == null) {
             address = string(message.get(Message.ENDPOINT_ADDRESS));
         }
-        if (address == null && message.getExchange().getInMessage() != null
-                && message.getExchange().getInMessage() != message) {
-            address = string(message.getExchange().getInMessage().get(Message.REQUEST_URL));
+        if (address == null) { // a response: its request knows where it went
+            Exchange ex = message.getExchange();
+            Message request = MessageUtils.isRequestor(message) ? ex.getOutMessage() : ex.getInMessage();
+            if (request != null && request != message) {
+                address = string(request.get(Message.REQUEST_URL));
+                if (address == null) {
+                    address = string(request.get(Message.ENDPOINT_ADDRESS));
+                }
+            }
         }
         String query = string(message.get(Message.QUERY_STRING));
         return query == null || address == null ? address : address + "?" + query;

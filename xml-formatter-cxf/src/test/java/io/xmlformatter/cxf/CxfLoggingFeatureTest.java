@@ -1,0 +1,94 @@
+package io.xmlformatter.cxf;
+
+import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import org.apache.cxf.ext.logging.LoggingFeature;
+import org.apache.cxf.ext.logging.event.EventType;
+import org.apache.cxf.ext.logging.event.LogEvent;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Beside CXF's own LoggingFeature: the sender decorator inside it, and field-by-field parity with its events. */
+class CxfLoggingFeatureTest {
+    private static final String WSSE = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
+
+    @Test
+    void theSenderDecoratorMasksAndFormatsCxfsOwnEvents() throws Exception {
+        List<LogEvent> events = Collections.synchronizedList(new ArrayList<>());
+        LoggingFeature cxf = new LoggingFeature();
+        cxf.setLimit(700); // CXF cuts inside the password; the decorator still masks what is left of it
+        cxf.setSender(new XmlFormattingLogEventSender(events::add, XmlFormatter.builder().wsSecurity().build(),
+                Set.of("X-Secret")));
+        try (CxfServer server = new CxfServer(cxf)) {
+            Bank client = server.client();
+            CxfServer.soapHeaders(client, "<wsse:Security xmlns:wsse='" + WSSE + "'><wsse:UsernameToken>"
+                    + "<wsse:Password>" + "SECRET".repeat(100) + "</wsse:Password></wsse:UsernameToken></wsse:Security>");
+            CxfServer.httpHeaders(client, CxfServer.header("x-secret", "hidden-value"));
+            client.transfer("a", "1");
+            synchronized (events) {
+                LogEvent in = events.stream().filter(e -> e.getType() == EventType.REQ_IN).findFirst().orElseThrow();
+                assertTrue(in.isTruncated());
+                assertFalse(in.getPayload().contains("SECRET"), in.getPayload());
+                assertTrue(in.getPayload().contains("<wsse:Password>[*****]"), in.getPayload());
+                assertTrue(in.getPayload().contains("\n  <soap:Header>"), "formatted: " + in.getPayload());
+                assertFalse(in.getHeaders().toString().contains("hidden-value"), in.getHeaders().toString());
+            }
+        }
+    }
+
+    @Test
+    void ourRecordsCarryAtLeastWhatCxfsEventsCarry() throws Exception {
+        List<LogEvent> events = Collections.synchronizedList(new ArrayList<>());
+        LoggingFeature cxf = new LoggingFeature();
+        cxf.setSender(events::add);
+        CollectingSink sink = new CollectingSink();
+        XmlLoggingFeature ours = new XmlLoggingFeature();
+        ours.setSink(sink);
+        try (CxfServer server = new CxfServer(cxf, ours)) {
+            server.client(cxf, ours).transfer("a", "1");
+            List<LogRecord> records = sink.await(4);
+            assertEquals(4, records.size());
+            synchronized (events) {
+                assertEquals(4, events.size());
+                for (LogEvent e : events) {
+                    LogRecord r = records.stream().filter(x -> x.type() == MessageType.valueOf(e.getType().name())
+                            && x.exchangeId().equals(e.getExchangeId())).findFirst()
+                            .orElseThrow(() -> new AssertionError("no record for " + e.getType()));
+                    assertEquals(e.getAddress(), r.address(), e.getType() + " address");
+                    assertEquals(e.getContentType(), r.contentType(), e.getType() + " content type");
+                    assertEquals(e.getEncoding(), r.encoding(), e.getType() + " encoding");
+                    assertEquals(e.getHttpMethod(), r.httpMethod(), e.getType() + " method");
+                    assertEquals(e.getResponseCode(), r.responseCode() == null ? null : r.responseCode().toString(),
+                            e.getType() + " status");
+                    assertEquals(String.valueOf(e.getServiceName()), r.service(), e.getType() + " service");
+                    assertEquals(String.valueOf(e.getPortName()), r.port(), e.getType() + " port");
+                    assertEquals(String.valueOf(e.getPortTypeName()), r.portType(), e.getType() + " port type");
+                    assertEquals(e.getOperationName(), "{urn:example:bank}" + r.operation(), e.getType() + " op");
+                    assertEquals(e.isBinaryContent(), r.binaryContent());
+                    assertEquals(e.isMultipartContent(), r.multipartContent());
+                    Set<String> cxfHeaders = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+                    cxfHeaders.addAll(e.getHeaders().keySet());
+                    Set<String> ourHeaders = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+                    ourHeaders.addAll(r.headers().keySet());
+                    assertTrue(ourHeaders.containsAll(cxfHeaders), e.getType() + " headers " + cxfHeaders + " vs "
+                            + ourHeaders);
+                    assertNotNull(r.payload());
+                    assertNotNull(r.timestamp());
+                }
+            }
+        }
+    }
+
+}
