@@ -1,6 +1,7 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.FormatResult;
+import io.xmlformatter.JsonMasker;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.LogSink;
@@ -36,12 +37,13 @@ final class XmlLogging {
     final List<String> inBinaryTypes;
     final List<String> outBinaryTypes;
     final Correlation correlation;
+    final JsonMasker jsonMasker;
     final LogSink inSink;
     final LogSink outSink;
 
     XmlLogging(XmlFormatter formatter, int limit, long inMemThreshold, boolean logBinary, boolean logMultipart,
                HeaderMasker headers, List<String> inBinaryTypes, List<String> outBinaryTypes,
-               Correlation correlation, LogSink inSink, LogSink outSink) {
+               Correlation correlation, JsonMasker jsonMasker, LogSink inSink, LogSink outSink) {
         this.formatter = formatter;
         this.limit = limit;
         this.inMemThreshold = inMemThreshold;
@@ -51,6 +53,7 @@ final class XmlLogging {
         this.inBinaryTypes = inBinaryTypes;
         this.outBinaryTypes = outBinaryTypes;
         this.correlation = correlation;
+        this.jsonMasker = jsonMasker;
         this.inSink = inSink;
         this.outSink = outSink;
     }
@@ -146,9 +149,44 @@ final class XmlLogging {
             b.payload(r.text).truncated(r.truncated).wellFormed(r.wellFormed).addMaskedCount(r.masked);
             return;
         }
+        int first = 0;
+        while (first < length && (payload[first] == ' ' || payload[first] == '\n' || payload[first] == '\r'
+                || payload[first] == '\t')) {
+            first++;
+        }
+        if (first < length && payload[first] != '<') {
+            text(b, new String(payload, 0, length, charsetOr(message)), payload[first] == '{'
+                    || payload[first] == '[', originalSize, complete);
+            return;
+        }
         StringBuilder out = new StringBuilder(Math.min(length + (length >> 2) + 64, Math.max(limit, 64) + 256));
         FormatResult r = format(charset(message), payload, length, originalSize, complete, out);
         b.formatted(out.toString(), r);
+    }
+
+    /** A body that is not XML: JSON gets its sensitive fields masked; any text is cut at the limit, visibly. */
+    private void text(LogRecord.Builder b, String text, boolean json, long originalSize, boolean complete) {
+        StringBuilder out = new StringBuilder(text.length() + 32);
+        if (json) {
+            JsonMasker.Result r = jsonMasker.mask(text, out);
+            b.addMaskedCount(r.masked).wellFormed(r.wellFormed || !complete);
+        } else {
+            out.append(text);
+        }
+        boolean cut = !complete || limit >= 0 && out.length() > limit;
+        if (limit >= 0 && out.length() > limit) {
+            out.setLength(Character.isHighSurrogate(out.charAt(limit - 1)) ? limit - 1 : limit);
+        }
+        if (cut) {
+            out.append("\n...[DOCUMENT TRUNCATED: original ")
+                    .append(originalSize >= 0 ? originalSize + " bytes]" : "size unknown]");
+        }
+        b.payload(out.toString()).truncated(cut);
+    }
+
+    private static Charset charsetOr(Message message) {
+        Charset c = charset(message);
+        return c != null ? c : StandardCharsets.UTF_8;
     }
 
     /** Formats a body (or a part of one): XML through the engine, anything else as text within the limit. */

@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.JsonMasker;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.Slf4jSink;
@@ -269,7 +270,8 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
             LogSink fallback = verbose ? Slf4jSink.text() : Slf4jSink.json();
             return new XmlLogging(formatter, limit, inMemThreshold, logBinary, logMultipart,
                     new HeaderMasker(sensitiveHeaders, mask), lower(inBinary), lower(outBinary),
-                    new Correlation(correlationHeader), inSink != null ? inSink : fallback,
+                    new Correlation(correlationHeader), new JsonMasker(sensitiveElements, mask),
+                    inSink != null ? inSink : fallback,
                     outSink != null ? outSink : fallback);
         }
 

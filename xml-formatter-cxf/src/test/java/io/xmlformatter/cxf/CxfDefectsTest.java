@@ -166,6 +166,20 @@ class CxfDefectsTest {
     }
 
     @Test
+    void jsonMaskingCoversNumbersArraysObjectsAndEscapedQuotes() throws Exception {
+        post("{\"a\":{\"secret\":12345},\"b\":[{\"secret\":[\"x1\",\"x2\"]}],\"c\":{\"secret\":{\"k\":\"v9\"}},"
+                + "\"d\":{\"secret\":\"q\\\"LEAK\\\"\"},\"e\":\"visible\"}", "application/json");
+        sink.await(1);
+        LogRecord r = sink.all().get(0);
+        assertEquals(MessageType.REQ_IN, r.type());
+        for (String secret : List.of("12345", "x1", "x2", "v9", "LEAK")) {
+            assertFalse(r.payload().contains(secret), secret + " in " + r.payload());
+        }
+        assertTrue(r.payload().contains("\"e\":\"visible\""), r.payload());
+        assertEquals(4, r.maskedCount());
+    }
+
+    @Test
     void cxfLoggedTheSameMessagesForComparison() throws Exception {
         post(envelope("", echo("x")), "text/xml");
         sink.await(2);

@@ -1,0 +1,222 @@
+package io.xmlformatter;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.Set;
+
+/**
+ * Masks the values of named fields in JSON, for JSON bodies that pass the same logging (REST, JSON-over-HTTP).
+ * The whole value of a sensitive field becomes the quoted mask, whatever it is: string, number, literal, array
+ * or object, at any depth. Keys are compared after decoding their escapes ({@code "pass\u0077ord"} is
+ * {@code password}). One pass, no recursion, output otherwise as written.
+ *
+ * <p>It fails closed like the XML engine: input that ends inside a masked value yields the mask; malformed input
+ * goes on best-effort and the result says so. Immutable and thread-safe.
+ */
+public final class JsonMasker {
+    private final Set<String> keys;
+    private final String mask;
+
+    /** Masks the values of fields named {@code keys} with {@code mask}. */
+    public JsonMasker(Collection<String> keys, String mask) {
+        this.keys = new HashSet<>(keys);
+        this.mask = mask;
+    }
+
+    /** Masks with {@link XmlFormatter#DEFAULT_MASK}. */
+    public JsonMasker(String... keys) {
+        this(Arrays.asList(keys), XmlFormatter.DEFAULT_MASK);
+    }
+
+    /** What {@link #mask} did. */
+    public static final class Result {
+        /** Number of values masked. */
+        public final int masked;
+        /** Whether the input was complete, balanced JSON as far as this scanner checks. */
+        public final boolean wellFormed;
+
+        Result(int masked, boolean wellFormed) {
+            this.masked = masked;
+            this.wellFormed = wellFormed;
+        }
+    }
+
+    /** Appends {@code json} to {@code out} with the sensitive values masked. */
+    public Result mask(CharSequence json, StringBuilder out) {
+        Scan s = new Scan(json, out);
+        s.run();
+        return new Result(s.masked, s.wellFormed);
+    }
+
+    private final class Scan {
+        private final CharSequence in;
+        private final StringBuilder out;
+        private final int end;
+        /** Per open container: true for an object. */
+        private final ArrayList<Boolean> stack = new ArrayList<>();
+        private boolean expectKey;
+        private String lastKey;
+        int masked;
+        boolean wellFormed = true;
+
+        Scan(CharSequence in, StringBuilder out) {
+            this.in = in;
+            this.out = out;
+            this.end = in.length();
+        }
+
+        void run() {
+            int i = 0;
+            while (i < end) {
+                char c = in.charAt(i);
+                if (c == '"') {
+                    int close = stringEnd(i);
+                    if (inObject() && expectKey) {
+                        lastKey = decodeKey(i + 1, Math.min(close, end));
+                        out.append(in, i, Math.min(close + 1, end));
+                        i = close + 1;
+                        continue;
+                    }
+                    i = value(i);
+                } else if (c == '{' || c == '[') {
+                    if (sensitiveValue()) {
+                        i = value(i);
+                        continue;
+                    }
+                    stack.add(c == '{');
+                    expectKey = c == '{';
+                    out.append(c);
+                    i++;
+                } else if (c == '}' || c == ']') {
+                    if (stack.isEmpty() || stack.remove(stack.size() - 1) != (c == '}')) {
+                        wellFormed = false;
+                    }
+                    expectKey = false;
+                    out.append(c);
+                    i++;
+                } else if (c == ',') {
+                    expectKey = inObject();
+                    out.append(c);
+                    i++;
+                } else if (c == ':') {
+                    expectKey = false;
+                    out.append(c);
+                    i++;
+                } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
+                    out.append(c);
+                    i++;
+                } else {
+                    i = value(i);
+                }
+            }
+            if (!stack.isEmpty()) {
+                wellFormed = false;
+            }
+        }
+
+        private boolean inObject() {
+            return !stack.isEmpty() && stack.get(stack.size() - 1);
+        }
+
+        private boolean sensitiveValue() {
+            return inObject() && !expectKey && lastKey != null && keys.contains(lastKey);
+        }
+
+        /** A value at {@code i}: copied, or skipped whole and replaced by the mask. Returns the position after. */
+        private int value(int i) {
+            boolean sensitive = sensitiveValue();
+            int after = valueEnd(i);
+            if (sensitive) {
+                out.append('"').append(mask).append('"');
+                masked++;
+            } else {
+                out.append(in, i, after);
+            }
+            if (inObject()) {
+                lastKey = null;
+            }
+            return after;
+        }
+
+        /** The end of the value starting at {@code i}: a string, a scalar, or a whole container. */
+        private int valueEnd(int i) {
+            char c = in.charAt(i);
+            if (c == '"') {
+                return Math.min(stringEnd(i) + 1, end);
+            }
+            if (c == '{' || c == '[') {
+                int depth = 0;
+                int k = i;
+                while (k < end) {
+                    char d = in.charAt(k);
+                    if (d == '"') {
+                        k = stringEnd(k) + 1;
+                        continue;
+                    }
+                    if (d == '{' || d == '[') {
+                        depth++;
+                    } else if (d == '}' || d == ']') {
+                        depth--;
+                        if (depth == 0) {
+                            return k + 1;
+                        }
+                    }
+                    k++;
+                }
+                wellFormed = false;
+                return end;
+            }
+            int k = i;
+            while (k < end && ",:]} \n\r\t\"{[".indexOf(in.charAt(k)) < 0) {
+                k++;
+            }
+            if (k == i) {
+                wellFormed = false;
+                return i + 1;
+            }
+            return k;
+        }
+
+        /** The position of the quote closing the string opened at {@code i} (the end of input if none). */
+        private int stringEnd(int i) {
+            int k = i + 1;
+            while (k < end) {
+                char c = in.charAt(k);
+                if (c == '\\') {
+                    k += 2;
+                } else if (c == '"') {
+                    return k;
+                } else {
+                    k++;
+                }
+            }
+            wellFormed = false;
+            return end;
+        }
+
+        private String decodeKey(int from, int to) {
+            StringBuilder k = new StringBuilder(to - from);
+            for (int i = from; i < to; i++) {
+                char c = in.charAt(i);
+                if (c != '\\' || i + 1 >= to) {
+                    k.append(c);
+                    continue;
+                }
+                char e = in.charAt(++i);
+                if (e == 'u' && i + 4 < to) {
+                    try {
+                        k.append((char) Integer.parseInt(in.subSequence(i + 1, i + 5).toString(), 16));
+                        i += 4;
+                    } catch (NumberFormatException ex) {
+                        k.append(e);
+                    }
+                } else {
+                    k.append(e == 'n' ? '\n' : e == 't' ? '\t' : e == 'r' ? '\r' : e == 'b' ? '\b' : e == 'f' ? '\f' : e);
+                }
+            }
+            return k.toString();
+        }
+    }
+}

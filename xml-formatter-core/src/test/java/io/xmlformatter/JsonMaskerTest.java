@@ -1,0 +1,57 @@
+package io.xmlformatter;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** JSON masking: every kind of value, escapes, nesting, broken input (the CXF JSON masking defects). */
+class JsonMaskerTest {
+    private final JsonMasker masker = new JsonMasker("password", "card");
+
+    private String mask(String json) {
+        StringBuilder out = new StringBuilder();
+        masker.mask(json, out);
+        return out.toString();
+    }
+
+    @Test
+    void everyKindOfValueIsMaskedWhole() {
+        assertEquals("{\"user\":\"bob\",\"password\":\"[*****]\"}", mask("{\"user\":\"bob\",\"password\":\"s3cr3t\"}"));
+        assertEquals("{\"password\": \"[*****]\", \"n\": 1}", mask("{\"password\": 123456, \"n\": 1}"));
+        assertEquals("{\"password\":\"[*****]\"}", mask("{\"password\":true}"));
+        assertEquals("{\"card\":\"[*****]\",\"x\":2}", mask("{\"card\":{\"number\":\"4111\",\"cvv\":[1,2]},\"x\":2}"));
+        assertEquals("{\"password\":\"[*****]\"}", mask("{\"password\":[\"a\",\"b\"]}"));
+    }
+
+    @Test
+    void nestedAndInArrays() {
+        assertEquals("[{\"password\":\"[*****]\"},{\"a\":{\"password\":\"[*****]\"}}]",
+                mask("[{\"password\":\"x\"},{\"a\":{\"password\":\"y\"}}]"));
+    }
+
+    @Test
+    void escapesNeitherLeakNorBreakTheOutput() {
+        String out = mask("{\"password\":\"ab\\\"cd\\\"ef\",\"next\":\"ok\"}");
+        assertEquals("{\"password\":\"[*****]\",\"next\":\"ok\"}", out);
+        assertEquals("{\"pass\\u0077ord\":\"[*****]\"}", mask("{\"pass\\u0077ord\":\"hidden\"}"));
+    }
+
+    @Test
+    void keysAreOnlyKeys() {
+        assertEquals("{\"note\":\"password\",\"list\":[\"password\",\"card\"]}",
+                mask("{\"note\":\"password\",\"list\":[\"password\",\"card\"]}"));
+    }
+
+    @Test
+    void brokenOrCutInputFailsClosed() {
+        StringBuilder out = new StringBuilder();
+        JsonMasker.Result r = masker.mask("{\"a\":1,\"password\":\"s3cr", out);
+        assertFalse(out.toString().contains("s3cr"), out.toString());
+        assertFalse(r.wellFormed);
+        assertEquals(1, r.masked);
+        assertFalse(mask("{\"card\":{\"number\":\"4111 1111").contains("4111"));
+        assertTrue(masker.mask("{}", new StringBuilder()).wellFormed);
+    }
+}
