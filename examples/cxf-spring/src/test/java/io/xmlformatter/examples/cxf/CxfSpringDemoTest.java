@@ -1,0 +1,39 @@
+package io.xmlformatter.examples.cxf;
+
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
+import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The README's demo runs, logs each of its 12 messages once, and shows no secret. */
+class CxfSpringDemoTest {
+    @Test
+    void theDemoLogsEveryMessageOnceWithoutSecrets() throws Exception {
+        Logger services = (Logger) LoggerFactory.getLogger("org.apache.cxf.services");
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        services.addAppender(appender);
+        try {
+            CxfSpringDemo.main(new String[0]);
+        } finally {
+            services.detachAppender(appender);
+        }
+        List<String> types = appender.list.stream().map(e -> e.getLoggerName()
+                .substring(e.getLoggerName().lastIndexOf('.') + 1)).sorted().collect(Collectors.toList());
+        assertEquals(List.of("FAULT_IN", "FAULT_OUT", "REQ_IN", "REQ_IN", "REQ_IN", "REQ_OUT", "REQ_OUT", "REQ_OUT",
+                "RESP_IN", "RESP_IN", "RESP_OUT", "RESP_OUT"), types);
+        String all = appender.list.stream().map(ILoggingEvent::getFormattedMessage).collect(Collectors.joining());
+        for (String secret : List.of("s3cr3t-P@ssw0rd", "bm9uY2UtMTIz", "DE89370400440532013000")) {
+            assertFalse(all.contains(secret), secret);
+        }
+        assertTrue(all.contains("...[DOCUMENT TRUNCATED: original "), "the large statement is cut visibly");
+    }
+}
