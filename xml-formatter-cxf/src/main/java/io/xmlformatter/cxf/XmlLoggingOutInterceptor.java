@@ -153,11 +153,11 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         public void close() throws IOException {
             if (MessageUtils.isRequestor(message)) {
                 logOnce();
-                super.close();
+                out.close();
                 return;
             }
             try {
-                super.close();
+                out.close(); // not FilterOutputStream's close: its flush first would make the reply chunked
             } finally {
                 logOnce();
             }

@@ -180,6 +180,39 @@ class CxfDefectsTest {
     }
 
     @Test
+    void binaryBodiesAreSuppressedLikeCxfDoes() throws Exception {
+        post("\u0000\u0001binary-bytes", "application/octet-stream");
+        sink.await(1);
+        LogRecord r = sink.all().get(0);
+        assertTrue(r.binaryContent());
+        assertEquals("--- Content suppressed ---", r.payload());
+    }
+
+    @Test
+    void loggingChangesNothingOnTheWire() throws Exception {
+        String request = envelope("", echo("wire " + "w".repeat(5000)));
+        XmlLoggingFeature ours = new XmlLoggingFeature();
+        ours.setSink(new CollectingSink());
+        ours.setPrettyLogging(true);
+        try (CxfServer plain = new CxfServer(); CxfServer logging = new CxfServer(ours)) {
+            HttpRequest.Builder b = HttpRequest.newBuilder().POST(HttpRequest.BodyPublishers.ofString(request))
+                    .header("Content-Type", "text/xml").header("SOAPAction", "\"\"");
+            HttpResponse<byte[]> logged = http.send(b.copy().uri(URI.create(logging.address)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            HttpResponse<byte[]> unlogged = http.send(b.copy().uri(URI.create(plain.address)).build(),
+                    HttpResponse.BodyHandlers.ofByteArray());
+            assertEquals(unlogged.statusCode(), logged.statusCode());
+            assertEquals(new String(unlogged.body(), java.nio.charset.StandardCharsets.UTF_8),
+                    new String(logged.body(), java.nio.charset.StandardCharsets.UTF_8));
+            java.util.Map<String, List<String>> a = new java.util.TreeMap<>(logged.headers().map());
+            java.util.Map<String, List<String>> e = new java.util.TreeMap<>(unlogged.headers().map());
+            a.remove("date");
+            e.remove("date");
+            assertEquals(e, a, "headers, chunking and content length are untouched");
+        }
+    }
+
+    @Test
     void cxfLoggedTheSameMessagesForComparison() throws Exception {
         post(envelope("", echo("x")), "text/xml");
         sink.await(2);
