@@ -453,6 +453,27 @@ public final class MongoSink implements LogSink, MongoSinkMXBean {
         }
     }
 
+    /**
+     * Waits until everything offered so far is written or dropped (the queue is empty and no batch is in flight).
+     *
+     * @return false when the timeout passed first
+     */
+    public boolean awaitDrained(long timeout, TimeUnit unit) throws InterruptedException {
+        long wait = unit.toNanos(timeout);
+        lock.lock();
+        try {
+            while (!queue.isEmpty() || inFlight > 0) {
+                if (wait <= 0) {
+                    return false;
+                }
+                wait = idle.awaitNanos(wait);
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
     // ------------------------------------------------------------------ shutdown
 
     /**
