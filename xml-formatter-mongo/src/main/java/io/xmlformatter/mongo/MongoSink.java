@@ -279,19 +279,38 @@ public final class MongoSink implements LogSink, MongoSinkMXBean {
                     return;
                 }
                 batch.clear();
-                while (batch.size() < settings.batchSize() && !queue.isEmpty()) {
-                    Queued q = queue.pollFirst();
-                    queuedBytes -= q.bytes;
-                    batch.add(q);
-                }
-                inFlight = batch.size();
-                notFull.signalAll();
+                takeSome(batch);
             } catch (InterruptedException e) {
                 return;
             } finally {
                 lock.unlock();
             }
+            while (batch.size() < settings.batchSize() && takeMore(batch)) {
+                // a big batch is taken a little at a time, so callers never wait long for the lock
+            }
             writeBatch(batch);
+        }
+    }
+
+    /** Moves up to 64 queued documents into the batch; call with the lock held. */
+    private void takeSome(List<Queued> batch) {
+        for (int n = 0; n < 64 && batch.size() < settings.batchSize() && !queue.isEmpty(); n++) {
+            Queued q = queue.pollFirst();
+            queuedBytes -= q.bytes;
+            batch.add(q);
+            inFlight++;
+        }
+        notFull.signalAll();
+    }
+
+    private boolean takeMore(List<Queued> batch) {
+        lock.lock();
+        try {
+            int before = batch.size();
+            takeSome(batch);
+            return batch.size() > before;
+        } finally {
+            lock.unlock();
         }
     }
 
