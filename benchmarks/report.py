@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Turns a JMH JSON result of FormatBenchmark into the Markdown tables of RESULTS.md.
+"""Turns JMH JSON results into the Markdown tables of RESULTS.md.
 
-Usage: python3 benchmarks/report.py benchmarks/results/format-jmh.json
-Needs benchmarks/target/benchmarks.jar (for the exact payload sizes).
+Usage: python3 benchmarks/report.py benchmarks/results/format-jmh.json [benchmarks/results/cxf-jmh.json]
+Needs benchmarks/target/benchmarks.jar (for the exact payload sizes of FormatBenchmark).
 """
 import json
 import os
@@ -68,5 +68,26 @@ def main(path):
                   f"| {label} | {mbc:,.0f} | {mbi:,.0f} | {vs:.1f}x | {vsm:.1f}x | - | - |")
 
 
+def cxf(path):
+    """CxfLoggingBenchmark: time per call per configuration, and the logging cost per message (4 per call)."""
+    data = {}
+    for r in json.load(open(path)):
+        p = r["params"]
+        data[(p["config"], p["kb"])] = (r["primaryMetric"]["score"], r["primaryMetric"]["scoreError"])
+    for kb in sorted({k for _, k in data}, key=int):
+        none = data[("none", kb)][0]
+        print(f"\n### In-JVM CXF call, {kb} KB body, logged on both sides (4 messages per call)\n")
+        print("| configuration | µs per call | ± | logging cost per message (µs) | vs CXF pretty+mask |")
+        print("|---|---:|---:|---:|---:|")
+        base = (data[("cxf-pretty-mask", kb)][0] - none) / 4
+        for config in ["none", "cxf", "cxf-pretty-mask", "xf", "xf-pretty"]:
+            score, err = data[(config, kb)]
+            cost = (score - none) / 4
+            ratio = f"{base / cost:.1f}x cheaper" if config.startswith("xf") and cost > 0 else ""
+            print(f"| {config} | {score:,.1f} | {err:,.1f} | {cost:,.1f} | {ratio} |")
+
+
 if __name__ == "__main__":
     main(sys.argv[1] if len(sys.argv) > 1 else "benchmarks/results/format-jmh.json")
+    if len(sys.argv) > 2:
+        cxf(sys.argv[2])

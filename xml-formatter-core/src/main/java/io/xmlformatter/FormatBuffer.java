@@ -17,6 +17,8 @@ public final class FormatBuffer {
     int len;
     /** The engine's working arrays, kept here for the next run into this buffer. */
     FormatRun.Stacks stacks;
+    /** A copy of a String input, kept for the next String this thread formats. */
+    private char[] input;
 
     /** An empty buffer. */
     public FormatBuffer() {
@@ -39,10 +41,29 @@ public final class FormatBuffer {
         return o;
     }
 
+    /** The chars of {@code s} in an array this buffer keeps for reuse (valid until the next call). */
+    char[] chars(CharSequence s) {
+        int n = s.length();
+        if (input == null || input.length < n) {
+            input = new char[Math.max(n, 256)];
+        }
+        if (s instanceof String) {
+            ((String) s).getChars(0, n, input, 0);
+        } else {
+            for (int i = 0; i < n; i++) {
+                input[i] = s.charAt(i);
+            }
+        }
+        return input;
+    }
+
     /** Keeps this buffer for the thread's next call, unless it grew very large. */
     void release() {
         if (stacks != null && stacks.isLarge()) {
             stacks = null;
+        }
+        if (input != null && input.length > MAX_KEPT) {
+            input = null;
         }
         if (buf.length <= MAX_KEPT) {
             CACHE.set(this);

@@ -101,10 +101,9 @@ public final class XmlFormatter {
 
     /** Formats {@code xml} and returns the result text. */
     public String format(String xml) {
-        char[] chars = xml.toCharArray();
         FormatBuffer buffer = FormatBuffer.forThisThread();
         try {
-            run(Input.of(chars, 0, chars.length), buffer, chars.length, false);
+            run(Input.of(buffer.chars(xml), 0, xml.length()), buffer, xml.length(), false);
             return buffer.toString();
         } finally {
             buffer.release();
@@ -113,16 +112,21 @@ public final class XmlFormatter {
 
     /** Formats {@code xml}, appending to {@code out}. */
     public FormatResult format(CharSequence xml, StringBuilder out) {
-        char[] chars = xml.toString().toCharArray();
-        return format(chars, 0, chars.length, out);
+        FormatBuffer buffer = FormatBuffer.forThisThread();
+        try {
+            FormatResult r = run(Input.of(buffer.chars(xml), 0, xml.length()), buffer, xml.length(), false);
+            buffer.appendTo(out);
+            return r;
+        } finally {
+            buffer.release();
+        }
     }
 
     /** Formats {@code xml}, appending to any {@link Appendable}. */
     public FormatResult format(CharSequence xml, Appendable out) throws IOException {
-        char[] chars = xml.toString().toCharArray();
         FormatBuffer buffer = FormatBuffer.forThisThread();
         try {
-            FormatResult r = run(Input.of(chars, 0, chars.length), buffer, chars.length, false);
+            FormatResult r = run(Input.of(buffer.chars(xml), 0, xml.length()), buffer, xml.length(), false);
             buffer.writeTo(out);
             return r;
         } finally {

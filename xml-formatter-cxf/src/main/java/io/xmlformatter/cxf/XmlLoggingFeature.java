@@ -5,6 +5,8 @@ import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.Slf4jSink;
 import org.apache.cxf.Bus;
+import org.apache.cxf.buslifecycle.BusLifeCycleListener;
+import org.apache.cxf.buslifecycle.BusLifeCycleManager;
 import org.apache.cxf.feature.AbstractPortableFeature;
 import org.apache.cxf.feature.DelegatingFeature;
 import org.apache.cxf.interceptor.InterceptorProvider;
@@ -117,7 +119,10 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
         delegate.outBinary.addAll(split(mediaTypes));
     }
 
-    /** Where records go, both directions. Default: SLF4J, text layout (JSON when {@code verbose} is false). */
+    /**
+     * Where records go, both directions. Default: SLF4J, text layout (JSON when {@code verbose} is false). The
+     * sink is closed when the bus shuts down (closing a MongoDB sink drains its queue); sinks may be closed twice.
+     */
     public void setSink(LogSink sink) {
         delegate.inSink = sink;
         delegate.outSink = sink;
@@ -220,6 +225,7 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
         @Override
         public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
             XmlLogging logging = build();
+            closeSinksWith(bus, logging);
             PayloadTapInterceptor tap = new PayloadTapInterceptor(logging);
             XmlLoggingInInterceptor in = new XmlLoggingInInterceptor(logging);
             XmlLoggingOutInterceptor out = new XmlLoggingOutInterceptor(logging);
@@ -232,6 +238,31 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
             provider.getOutInterceptors().add(ending);
             provider.getOutFaultInterceptors().add(out);
             provider.getOutFaultInterceptors().add(ending);
+        }
+
+        /** When the bus shuts down, sinks that hold resources (a MongoDB sink's queue and client) are closed. */
+        private void closeSinksWith(Bus bus, XmlLogging logging) {
+            BusLifeCycleManager lifeCycle = bus == null ? null : bus.getExtension(BusLifeCycleManager.class);
+            if (lifeCycle == null) {
+                return;
+            }
+            lifeCycle.registerLifeCycleListener(new BusLifeCycleListener() {
+                @Override
+                public void initComplete() {
+                }
+
+                @Override
+                public void preShutdown() {
+                }
+
+                @Override
+                public void postShutdown() {
+                    logging.inSink.close();
+                    if (logging.outSink != logging.inSink) {
+                        logging.outSink.close();
+                    }
+                }
+            });
         }
 
         /**

@@ -98,11 +98,24 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         }
     }
 
-    /** The first bytes written and how many there were in all. */
+    /** The first bytes written and how many there were in all; writes the message's record once. */
     private final class Capture {
+        private final Message message;
         private final int cap = logging.captureLimit();
         byte[] bytes = new byte[Math.min(cap, 4096)];
         long total;
+        private boolean logged;
+
+        Capture(Message message) {
+            this.message = message;
+        }
+
+        void logOnce() {
+            if (!logged) {
+                logged = true;
+                done(message, this);
+            }
+        }
 
         int kept() {
             return (int) Math.min(total, cap);
@@ -125,12 +138,12 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
     /** Passes every byte on unchanged; logs on close. */
     private final class Recording extends FilterOutputStream {
         private final Message message;
-        private final Capture capture = new Capture();
-        private boolean logged;
+        private final Capture capture;
 
         Recording(OutputStream out, Message message) {
             super(out);
             this.message = message;
+            this.capture = new Capture(message);
         }
 
         @Override
@@ -164,22 +177,17 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         }
 
         void logOnce() {
-            if (!logged) {
-                logged = true;
-                done(message, capture);
-            }
+            capture.logOnce();
         }
     }
 
     /** Passes every char on unchanged; logs on close. */
     private final class RecordingWriter extends FilterWriter {
-        private final Message message;
-        private final Capture capture = new Capture();
-        private boolean logged;
+        private final Capture capture;
 
         RecordingWriter(Writer out, Message message) {
             super(out);
-            this.message = message;
+            this.capture = new Capture(message);
         }
 
         @Override
@@ -201,10 +209,7 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
 
         @Override
         public void close() throws IOException {
-            if (!logged) {
-                logged = true;
-                done(message, capture);
-            }
+            capture.logOnce();
             super.close();
         }
     }

@@ -223,6 +223,26 @@ class MongoSinkTest {
     }
 
     @Test
+    void metricsAndHealthAreOnJmx() throws Exception {
+        MongoSinkSettings s = settings();
+        javax.management.MBeanServer jmx = java.lang.management.ManagementFactory.getPlatformMBeanServer();
+        javax.management.ObjectName name = new javax.management.ObjectName(
+                "io.xmlformatter:type=MongoSink,name=\"" + s.name() + "\"");
+        try (MongoSink sink = new MongoSink(s)) {
+            for (int i = 0; i < 10; i++) {
+                sink.write(Records.record(i));
+            }
+            assertTrue(sink.awaitDrained(10, TimeUnit.SECONDS));
+            assertEquals(10L, jmx.getAttribute(name, "Offered"));
+            assertEquals(10L, jmx.getAttribute(name, "Written"));
+            assertEquals(0L, jmx.getAttribute(name, "QueueDepth"));
+            assertEquals("CLOSED", jmx.getAttribute(name, "BreakerState"));
+            assertTrue((Long) jmx.getAttribute(name, "Batches") >= 1);
+        }
+        assertFalse(jmx.isRegistered(name), "unregistered on close");
+    }
+
+    @Test
     void oneClientPerConnectionString() {
         int before = MongoClientRegistry.openClients();
         MongoSinkSettings a = settings();
