@@ -23,8 +23,6 @@ final class PathRules {
     static final long PRUNE = 1L << 62;
     private static final long ACTIONS = MASK | PRUNE;
 
-    static final PathRules NONE = new PathRules(new ArrayList<>());
-
     private final char[][] local;
     private final byte[][] localUtf8;
     private final String[] uri;

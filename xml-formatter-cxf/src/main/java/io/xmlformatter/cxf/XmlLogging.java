@@ -154,9 +154,11 @@ final class XmlLogging {
                 || payload[first] == '\t')) {
             first++;
         }
-        if (first < length && payload[first] != '<') {
-            text(b, new String(payload, 0, length, charsetOr(message)), payload[first] == '{'
-                    || payload[first] == '[', originalSize, complete);
+        int lead = first < length ? payload[first] & 0xFF : '<';
+        boolean xml = lead == '<' || lead == 0xEF || lead == 0xFE || lead == 0xFF || lead == 0; // BOMs, UTF-16
+        if (!xml) {
+            text(b, new String(payload, 0, length, charsetOr(message)), lead == '{' || lead == '[', originalSize,
+                    complete);
             return;
         }
         StringBuilder out = new StringBuilder(Math.min(length + (length >> 2) + 64, Math.max(limit, 64) + 256));
@@ -189,7 +191,7 @@ final class XmlLogging {
         return c != null ? c : StandardCharsets.UTF_8;
     }
 
-    /** Formats a body (or a part of one): XML through the engine, anything else as text within the limit. */
+    /** Formats an XML body (or part of one) through the engine, decoding it first when its charset is not UTF-8. */
     FormatResult format(Charset charset, byte[] payload, int length, long originalSize, boolean complete,
                         StringBuilder out) {
         if (charset != null && !charset.equals(StandardCharsets.UTF_8)) {
