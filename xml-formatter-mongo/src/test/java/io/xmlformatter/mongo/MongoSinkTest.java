@@ -357,7 +357,7 @@ class MongoSinkTest {
         s.setQueueCapacity(2000);
         s.setServerSelectionTimeoutMillis(1000);
         s.setBreakerMaxBackoffMillis(1000);
-        long maxOfferNanos = 0;
+        long[] offerNanos = new long[6000];
         try (MongoSink sink = new MongoSink(s)) {
             healthy(sink, 0, 3000);
             assertEquals(3000, sink.stats().written);
@@ -366,7 +366,7 @@ class MongoSinkTest {
             for (int i = 3000; i < 9000; i++) { // 2000 fit in the queue, 4000 do not
                 long t0 = System.nanoTime();
                 sink.write(Records.record(i));
-                maxOfferNanos = Math.max(maxOfferNanos, System.nanoTime() - t0);
+                offerNanos[i - 3000] = System.nanoTime() - t0;
             }
             assertEquals("OPEN", sink.getBreakerState());
             server.restart();
@@ -383,8 +383,12 @@ class MongoSinkTest {
             assertEquals("CLOSED", sink.getBreakerState());
         }
         assertEquals(8000, db(s).getCollection("soap_log").countDocuments(), "every counted write is there");
-        assertTrue(maxOfferNanos < TimeUnit.MILLISECONDS.toNanos(20),
-                "the slowest offer during the outage took " + maxOfferNanos / 1000 + " µs");
+        java.util.Arrays.sort(offerNanos);
+        long p99 = offerNanos[(int) (offerNanos.length * 0.99)];
+        long max = offerNanos[offerNanos.length - 1];
+        // Waiting for the dead server would take the server selection timeout (1 s): nothing comes close.
+        assertTrue(p99 < TimeUnit.MILLISECONDS.toNanos(1), "p99 offer during the outage: " + p99 / 1000 + " µs");
+        assertTrue(max < TimeUnit.MILLISECONDS.toNanos(100), "slowest offer (GC included): " + max / 1000 + " µs");
     }
 
     /** Offers records {@code [from, to)} without outrunning the writer: no drops while the server is up. */
