@@ -576,11 +576,7 @@ public final class MongoSink implements LogSink, MongoSinkMXBean {
 
         /** Records dropped for any reason. */
         public long dropped() {
-            long n = 0;
-            for (long d : dropped) {
-                n += d;
-            }
-            return n;
+            return sum(dropped);
         }
 
         /** offered = written + dropped + queued. */
@@ -601,10 +597,15 @@ public final class MongoSink implements LogSink, MongoSinkMXBean {
         }
     }
 
+    /** Call with the lock held. */
     private long totalDropped() {
+        return sum(dropped);
+    }
+
+    private static long sum(long[] counts) {
         long n = 0;
-        for (long d : dropped) {
-            n += d;
+        for (long c : counts) {
+            n += c;
         }
         return n;
     }
