@@ -127,6 +127,37 @@ public final class LogRecord {
         }
     }
 
+    /** A builder holding this record's fields, to make a changed copy. */
+    public Builder toBuilder() {
+        Builder b = new Builder(type);
+        b.timestamp = timestamp;
+        b.exchangeId = exchangeId;
+        b.correlationId = correlationId;
+        b.messageId = messageId;
+        b.address = address;
+        b.httpMethod = httpMethod;
+        b.responseCode = responseCode;
+        b.contentType = contentType;
+        b.encoding = encoding;
+        b.principal = principal;
+        b.service = service;
+        b.port = port;
+        b.portType = portType;
+        b.operation = operation;
+        b.headers.putAll(headers);
+        b.payload = payload;
+        b.duration = duration;
+        b.originalSize = originalSize;
+        b.loggedSize = loggedSize;
+        b.truncated = truncated;
+        b.maskedCount = maskedCount;
+        b.wellFormed = wellFormed;
+        b.binaryContent = binaryContent;
+        b.multipartContent = multipartContent;
+        b.attributes.putAll(attributes);
+        return b;
+    }
+
     /** A builder for a record of this type. */
     public static Builder builder(MessageType type) {
         return new Builder(type);
@@ -264,7 +295,7 @@ public final class LogRecord {
 
     /** Builds {@link LogRecord}s; not thread-safe. */
     public static final class Builder {
-        private final MessageType type;
+        private MessageType type;
         private Instant timestamp;
         private String exchangeId;
         private String correlationId;
@@ -445,6 +476,15 @@ public final class LogRecord {
         /** See {@link LogRecord#multipartContent()}. */
         public Builder multipartContent(boolean v) {
             multipartContent = v;
+            return this;
+        }
+
+        /** Changes the type (e.g. a response an adapter learns is a fault). */
+        public Builder type(MessageType v) {
+            if (v == null) {
+                throw new IllegalArgumentException("type is required");
+            }
+            type = v;
             return this;
         }
 

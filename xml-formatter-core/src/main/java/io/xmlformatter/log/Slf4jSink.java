@@ -5,6 +5,7 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.slf4j.event.Level;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -14,7 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The logger is named like CXF's: {@code <prefix>.<portType or service>.<TYPE>}, with the prefix
  * {@code org.apache.cxf.services} by default, so existing logging configuration keeps working. During the
  * call the MDC holds {@code exchangeId}, {@code correlationId}, {@code messageType}, {@code service} and
- * {@code operation} (where known); what was there before is put back after.
+ * {@code operation} (where known) and the record's attributes (e.g. Mule's ids); what was there before is put
+ * back after.
  */
 public final class Slf4jSink implements LogSink {
     /** CXF's logger name prefix. */
@@ -57,24 +59,28 @@ public final class Slf4jSink implements LogSink {
         if (!enabled(logger)) {
             return;
         }
-        String[] keys = {"exchangeId", "correlationId", "messageType", "service", "operation"};
-        String[] values = {record.exchangeId(), record.correlationId(), record.type().name(), record.service(),
-            record.operation()};
-        String[] previous = new String[keys.length];
-        for (int i = 0; i < keys.length; i++) {
-            previous[i] = MDC.get(keys[i]);
-            if (values[i] != null) {
-                MDC.put(keys[i], values[i]);
+        Map<String, String> mdc = new LinkedHashMap<>();
+        mdc.put("exchangeId", record.exchangeId());
+        mdc.put("correlationId", record.correlationId());
+        mdc.put("messageType", record.type().name());
+        mdc.put("service", record.service());
+        mdc.put("operation", record.operation());
+        mdc.putAll(record.attributes());
+        Map<String, String> previous = new LinkedHashMap<>();
+        for (Map.Entry<String, String> e : mdc.entrySet()) {
+            previous.put(e.getKey(), MDC.get(e.getKey()));
+            if (e.getValue() != null) {
+                MDC.put(e.getKey(), e.getValue());
             }
         }
         try {
             log(logger, layout.format(record));
         } finally {
-            for (int i = 0; i < keys.length; i++) {
-                if (previous[i] != null) {
-                    MDC.put(keys[i], previous[i]);
+            for (Map.Entry<String, String> e : previous.entrySet()) {
+                if (e.getValue() != null) {
+                    MDC.put(e.getKey(), e.getValue());
                 } else {
-                    MDC.remove(keys[i]);
+                    MDC.remove(e.getKey());
                 }
             }
         }

@@ -67,7 +67,7 @@ class Slf4jSinkTest {
     @Test
     void textLayoutUnderCxfLoggerNamesWithMdcDuringTheCall() {
         MDC.put("correlationId", "outer");
-        Slf4jSink.text().write(record());
+        Slf4jSink.text().write(record().toBuilder().attribute("flowName", "payments").build());
         assertEquals(1, appender.list.size());
         ILoggingEvent e = appender.list.get(0);
         assertEquals("org.apache.cxf.services.Bank.REQ_IN", e.getLoggerName());
@@ -75,6 +75,7 @@ class Slf4jSinkTest {
         assertEquals("corr-1", e.getMDCPropertyMap().get("correlationId"));
         assertEquals("ex-1", e.getMDCPropertyMap().get("exchangeId"));
         assertEquals("transfer", e.getMDCPropertyMap().get("operation"));
+        assertEquals("payments", e.getMDCPropertyMap().get("flowName"), "attributes in the MDC");
         String text = e.getFormattedMessage();
         assertTrue(text.startsWith("REQ_IN\n    Ts: 2026-11-21T10:15:30Z\n    ExchangeId: ex-1"), text);
         assertTrue(text.contains("\n    Headers: {SOAPAction=[\"transfer\"]}"), text);
@@ -82,6 +83,7 @@ class Slf4jSinkTest {
                 + "  </UsernameToken>\n</Envelope>"), text);
         assertEquals("outer", MDC.get("correlationId"), "MDC restored");
         assertNull(MDC.get("exchangeId"), "MDC cleaned");
+        assertNull(MDC.get("flowName"), "MDC cleaned");
     }
 
     @Test

@@ -11,9 +11,10 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The correlation id of an exchange: read from a configurable inbound header (or the exchange id when absent),
- * in the MDC as {@code correlationId} and {@code exchangeId} from the first interceptor of a server exchange to
- * its last (then the previous values come back), and sent on with outbound client calls.
+ * The correlation id of an exchange: the host runtime's (e.g. Mule's), else read from a configurable inbound
+ * header (or the exchange id when absent), in the MDC as {@code correlationId} and {@code exchangeId} from the
+ * first interceptor of a server exchange to its last (then the previous values come back), and sent on with
+ * outbound client calls.
  */
 final class Correlation {
     static final String MDC_CORRELATION_ID = "correlationId";
@@ -22,9 +23,15 @@ final class Correlation {
     private static final String PREVIOUS = Correlation.class.getName() + ".previous";
 
     private final String header;
+    private final XmlLoggingSettings host;
 
-    Correlation(String header) {
+    /**
+     * @param header the header carrying the id
+     * @param host the settings, for the host runtime's id of a message and its way of sending it on
+     */
+    Correlation(String header, XmlLoggingSettings host) {
         this.header = header;
+        this.host = host;
     }
 
     /** The exchange's correlation id. */
@@ -37,7 +44,10 @@ final class Correlation {
     /** A server exchange starts: take the id from the request header and put it into the MDC. */
     void begin(Message request) {
         Exchange ex = request.getExchange();
-        String id = headerValue(request);
+        String id = host.correlationIdOf(request);
+        if (id == null) {
+            id = headerValue(request);
+        }
         ex.put(KEY, id != null ? id : MessageFacts.exchangeId(request));
         ex.put(PREVIOUS, new String[] {MDC.get(MDC_CORRELATION_ID), MDC.get(MDC_EXCHANGE_ID)});
         MDC.put(MDC_CORRELATION_ID, idOf(request));
@@ -55,7 +65,10 @@ final class Correlation {
 
     /** A client request goes out: it carries the current correlation id (the caller's, if it has one). */
     void propagate(Message request) {
-        String id = MDC.get(MDC_CORRELATION_ID);
+        String id = host.correlationIdOf(request);
+        if (id == null) {
+            id = MDC.get(MDC_CORRELATION_ID);
+        }
         Exchange ex = request.getExchange();
         ex.put(KEY, id != null ? id : MessageFacts.exchangeId(request));
         Map<String, List<String>> headers = MessageFacts.protocolHeaders(request);
@@ -66,6 +79,7 @@ final class Correlation {
         if (!containsIgnoreCase(headers, header)) {
             headers.put(header, new ArrayList<>(Collections.singletonList(idOf(request))));
         }
+        host.correlationIdSent(request, idOf(request));
     }
 
     private String headerValue(Message message) {

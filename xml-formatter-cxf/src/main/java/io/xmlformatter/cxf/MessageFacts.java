@@ -18,6 +18,7 @@ final class MessageFacts {
     /** CXF's own key (LogEvent.KEY_EXCHANGE_ID): both features see the same exchange id. */
     static final String EXCHANGE_ID = "exchangeId";
     private static final String MESSAGE_ID = MessageFacts.class.getName() + ".messageId";
+    private static final String NAMES = MessageFacts.class.getName() + ".names";
 
     private MessageFacts() {
     }
@@ -77,16 +78,26 @@ final class MessageFacts {
         }
         Exchange ex = message.getExchange();
         if (ex.getEndpoint() != null && ex.getEndpoint().getEndpointInfo() != null) {
-            EndpointInfo ei = ex.getEndpoint().getEndpointInfo();
-            b.service(ei.getService() == null ? null : String.valueOf(ei.getService().getName()));
-            b.port(String.valueOf(ei.getName()));
-            b.portType(ei.getInterface() == null ? null : String.valueOf(ei.getInterface().getName()));
+            String[] names = names(ex.getEndpoint().getEndpointInfo());
+            b.service(names[0]).port(names[1]).portType(names[2]);
         }
         BindingOperationInfo op = ex.getBindingOperationInfo();
         if (op != null) {
             b.operation(op.getName().getLocalPart());
         }
         headers.describe(protocolHeaders(message), b);
+    }
+
+    /** The endpoint's service, port and port type names, made once per endpoint and kept on it. */
+    private static String[] names(EndpointInfo ei) {
+        Object kept = ei.getProperty(NAMES);
+        if (kept instanceof String[]) {
+            return (String[]) kept;
+        }
+        String[] names = {ei.getService() == null ? null : String.valueOf(ei.getService().getName()),
+            String.valueOf(ei.getName()), ei.getInterface() == null ? null : String.valueOf(ei.getInterface().getName())};
+        ei.setProperty(NAMES, names);
+        return names;
     }
 
     @SuppressWarnings("unchecked")

@@ -7,12 +7,10 @@ import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PushbackReader;
 import java.io.Reader;
-import java.io.SequenceInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
@@ -64,25 +62,14 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
 
     private void tap(Message message, InputStream is) throws IOException {
         InputStream source = is instanceof DelegatingInputStream ? ((DelegatingInputStream) is).getInputStream() : is;
-        int cap = logging.captureLimit();
-        byte[] buf = new byte[Math.min(cap + 1, 8192)];
-        int n = 0;
-        int r;
-        while (n < cap + 1 && (r = source.read(buf, n, Math.min(buf.length, cap + 1) - n)) > 0) {
-            n += r;
-            if (n == buf.length && n < cap + 1) {
-                buf = Arrays.copyOf(buf, Math.min(cap + 1, buf.length * 2));
-            }
-        }
-        boolean complete = n <= cap;
-        InputStream replay = new SequenceInputStream(new ByteArrayInputStream(buf, 0, n), source);
+        TappedPayload tapped = TappedPayload.read(source, logging.captureLimit(), contentLength(message));
+        InputStream replay = tapped.replay(source);
         if (is instanceof DelegatingInputStream) {
             ((DelegatingInputStream) is).setInputStream(replay);
         } else {
             message.setContent(InputStream.class, replay);
         }
-        long size = complete ? n : contentLength(message);
-        message.setContent(TappedPayload.class, new TappedPayload(buf, Math.min(n, cap), complete, size));
+        message.setContent(TappedPayload.class, tapped);
     }
 
     private void tap(Message message, Reader reader) throws IOException {

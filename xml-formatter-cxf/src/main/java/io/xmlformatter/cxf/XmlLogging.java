@@ -15,10 +15,11 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiConsumer;
 
 /**
  * What the interceptors share: the formatter, the sink and the settings, and the making of one record per
- * message. Immutable and thread-safe; built by {@link XmlLoggingFeature}.
+ * message. Immutable and thread-safe; built by {@link XmlLoggingSettings}.
  */
 final class XmlLogging {
     /** CXF's text for content that is not logged. */
@@ -40,10 +41,12 @@ final class XmlLogging {
     final JsonMasker jsonMasker;
     final LogSink inSink;
     final LogSink outSink;
+    private final BiConsumer<Message, LogRecord.Builder> hostFacts;
 
     XmlLogging(XmlFormatter formatter, int limit, long inMemThreshold, boolean logBinary, boolean logMultipart,
                HeaderMasker headers, List<String> inBinaryTypes, List<String> outBinaryTypes,
-               Correlation correlation, JsonMasker jsonMasker, LogSink inSink, LogSink outSink) {
+               Correlation correlation, JsonMasker jsonMasker, LogSink inSink, LogSink outSink,
+               BiConsumer<Message, LogRecord.Builder> hostFacts) {
         this.formatter = formatter;
         this.limit = limit;
         this.inMemThreshold = inMemThreshold;
@@ -56,6 +59,7 @@ final class XmlLogging {
         this.jsonMasker = jsonMasker;
         this.inSink = inSink;
         this.outSink = outSink;
+        this.hostFacts = hostFacts;
     }
 
     /** How many payload bytes are kept for the record: the limit, or the in-memory threshold when unlimited. */
@@ -120,22 +124,24 @@ final class XmlLogging {
         if (started instanceof Long && (type != MessageType.REQ_IN && type != MessageType.REQ_OUT)) {
             b.duration(Duration.ofNanos(System.nanoTime() - (Long) started));
         }
-        payload(message, b, payload, length, originalSize, complete);
-        LogSink sink = MessageUtils.isOutbound(message) ? outSink : inSink;
-        sink.write(b.build());
+        hostFacts.accept(message, b);
+        boolean outbound = MessageUtils.isOutbound(message);
+        payload(b, (String) message.get(Message.CONTENT_TYPE), charset(message), outbound, payload, length,
+                originalSize, complete);
+        (outbound ? outSink : inSink).write(b.build());
     }
 
-    private void payload(Message message, LogRecord.Builder b, byte[] payload, int length, long originalSize,
-                         boolean complete) {
+    /** Sets the record's payload, sizes and flags from a body's first bytes. */
+    void payload(LogRecord.Builder b, String contentType, Charset charset, boolean outbound, byte[] payload,
+                 int length, long originalSize, boolean complete) {
         b.originalSize(originalSize);
         if (payload == null) {
             return;
         }
-        String contentType = (String) message.get(Message.CONTENT_TYPE);
         String lower = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
         boolean multipart = lower.startsWith("multipart/");
         b.multipartContent(multipart);
-        List<String> binaryTypes = MessageUtils.isOutbound(message) ? outBinaryTypes : inBinaryTypes;
+        List<String> binaryTypes = outbound ? outBinaryTypes : inBinaryTypes;
         if (!logBinary && isBinary(lower, binaryTypes)) {
             b.binaryContent(true).payload(CONTENT_SUPPRESSED).loggedSize(CONTENT_SUPPRESSED.length());
             return;
@@ -157,12 +163,12 @@ final class XmlLogging {
         int lead = first < length ? payload[first] & 0xFF : '<';
         boolean xml = lead == '<' || lead == 0xEF || lead == 0xFE || lead == 0xFF || lead == 0; // BOMs, UTF-16
         if (!xml) {
-            text(b, new String(payload, 0, length, charsetOr(message)), lead == '{' || lead == '[', originalSize,
-                    complete);
+            text(b, new String(payload, 0, length, charset != null ? charset : StandardCharsets.UTF_8),
+                    lead == '{' || lead == '[', originalSize, complete);
             return;
         }
         StringBuilder out = new StringBuilder(Math.min(length + (length >> 2) + 64, Math.max(limit, 64) + 256));
-        FormatResult r = format(charset(message), payload, length, originalSize, complete, out);
+        FormatResult r = format(charset, payload, length, originalSize, complete, out);
         b.formatted(out.toString(), r);
     }
 
@@ -184,11 +190,6 @@ final class XmlLogging {
                     .append(originalSize >= 0 ? originalSize + " bytes]" : "size unknown]");
         }
         b.payload(out.toString()).truncated(cut);
-    }
-
-    private static Charset charsetOr(Message message) {
-        Charset c = charset(message);
-        return c != null ? c : StandardCharsets.UTF_8;
     }
 
     /** Formats an XML body (or part of one) through the engine, decoding it first when its charset is not UTF-8. */
@@ -224,6 +225,14 @@ final class XmlLogging {
             return Charset.forName(enc.toString());
         } catch (RuntimeException e) {
             return null;
+        }
+    }
+
+    /** Closes the sinks (each once). */
+    void close() {
+        inSink.close();
+        if (outSink != inSink) {
+            outSink.close();
         }
     }
 

@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.log.CollectingSink;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;

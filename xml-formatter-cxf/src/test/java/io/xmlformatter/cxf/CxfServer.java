@@ -4,6 +4,7 @@ import jakarta.xml.ws.BindingProvider;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.headers.Header;
+import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.w3c.dom.Document;
@@ -19,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 
 /** A real CXF JAX-WS service on Jetty at 127.0.0.1 and clients for it: what the CXF tests run against. */
 final class CxfServer implements AutoCloseable {
@@ -27,6 +29,11 @@ final class CxfServer implements AutoCloseable {
     private final Server server;
 
     CxfServer(Feature... features) {
+        this(p -> { }, features);
+    }
+
+    /** A service whose interceptor lists {@code interceptors} fills, with these features. */
+    CxfServer(Consumer<InterceptorProvider> interceptors, Feature... features) {
         address = "http://127.0.0.1:" + freePort() + "/bank";
         JaxWsServerFactoryBean sf = new JaxWsServerFactoryBean();
         sf.setServiceClass(Bank.class);
@@ -35,17 +42,24 @@ final class CxfServer implements AutoCloseable {
         for (Feature f : features) {
             sf.getFeatures().add(f);
         }
+        interceptors.accept(sf);
         server = sf.create();
     }
 
     /** A client proxy with these features. */
     Bank client(Feature... features) {
+        return client(p -> { }, features);
+    }
+
+    /** A client proxy whose interceptor lists {@code interceptors} fills, with these features. */
+    Bank client(Consumer<InterceptorProvider> interceptors, Feature... features) {
         JaxWsProxyFactoryBean cf = new JaxWsProxyFactoryBean();
         cf.setServiceClass(Bank.class);
         cf.setAddress(address);
         for (Feature f : features) {
             cf.getFeatures().add(f);
         }
+        interceptors.accept(cf);
         return (Bank) cf.create();
     }
 

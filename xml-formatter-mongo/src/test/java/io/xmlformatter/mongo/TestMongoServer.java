@@ -21,11 +21,12 @@ import java.util.concurrent.TimeUnit;
  * 127.0.0.1 (a real server process this class can kill and restart), or a real MongoDB when the environment
  * variable {@code XF_MONGO_URI} holds a connection string (then tests that stop the server are skipped).
  */
-final class TestMongoServer implements AutoCloseable {
+public final class TestMongoServer implements AutoCloseable {
     /** The environment variable naming an external MongoDB to test against instead of FerretDB. */
     static final String URI_VARIABLE = "XF_MONGO_URI";
 
-    final String uri;
+    /** The connection string of the running server. */
+    public final String uri;
     private final String binary;
     private final int port;
     private final Path data;
@@ -38,7 +39,8 @@ final class TestMongoServer implements AutoCloseable {
         this.data = data;
     }
 
-    static TestMongoServer start() throws Exception {
+    /** Starts FerretDB (or takes {@code XF_MONGO_URI}). */
+    public static TestMongoServer start() throws Exception {
         String external = System.getenv(URI_VARIABLE);
         if (external != null && !external.trim().isEmpty()) {
             return new TestMongoServer(external.trim(), null, -1, null);
@@ -136,7 +138,8 @@ final class TestMongoServer implements AutoCloseable {
         return p;
     }
 
-    static int freePort() throws IOException {
+    /** A free TCP port on 127.0.0.1. */
+    public static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             return s.getLocalPort();
         }

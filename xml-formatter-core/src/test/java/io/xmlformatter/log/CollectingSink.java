@@ -1,15 +1,15 @@
-package io.xmlformatter.cxf;
+package io.xmlformatter.log;
 
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.MessageType;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
-/** A real sink that keeps records in memory, with a wait for the count a test expects. */
+/**
+ * A real sink that keeps records in memory, with a wait for the count a test expects. Shared with the adapters'
+ * tests (the core's test jar); in Mule tests it is a Spring bean.
+ */
 public final class CollectingSink implements LogSink {
     private final List<LogRecord> records = new ArrayList<>();
 
@@ -20,7 +20,7 @@ public final class CollectingSink implements LogSink {
     }
 
     /** Waits (up to 10 s) until at least {@code n} records arrived; returns all of them. */
-    synchronized List<LogRecord> await(int n) throws InterruptedException {
+    public synchronized List<LogRecord> await(int n) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (records.size() < n) {
             long left = deadline - System.nanoTime();
@@ -32,11 +32,11 @@ public final class CollectingSink implements LogSink {
         return new ArrayList<>(records);
     }
 
-    synchronized List<LogRecord> all() {
+    public synchronized List<LogRecord> all() {
         return new ArrayList<>(records);
     }
 
-    synchronized LogRecord only(MessageType type) {
+    public synchronized LogRecord only(MessageType type) {
         List<LogRecord> r = records.stream().filter(x -> x.type() == type).collect(Collectors.toList());
         if (r.size() != 1) {
             throw new AssertionError("expected one " + type + " record, got " + r.size() + ": " + types());
@@ -44,11 +44,11 @@ public final class CollectingSink implements LogSink {
         return r.get(0);
     }
 
-    synchronized List<MessageType> types() {
+    public synchronized List<MessageType> types() {
         return records.stream().map(LogRecord::type).collect(Collectors.toList());
     }
 
-    synchronized void clear() {
+    public synchronized void clear() {
         records.clear();
     }
 }

@@ -1,0 +1,80 @@
+package io.xmlformatter.benchmarks.e2e;
+
+import io.xmlformatter.cxf.XmlLoggingFeature;
+import io.xmlformatter.mongo.MongoSink;
+import io.xmlformatter.mongo.MongoSinkSettings;
+import org.apache.cxf.ext.logging.LoggingFeature;
+import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
+
+import java.util.Locale;
+
+/** The logging configurations of the end-to-end benchmark, applied to the proxy's endpoint. */
+enum LoggingSetup {
+    /** No logging. */
+    NONE,
+    /** CXF's LoggingFeature, payloads as they are. */
+    RAW,
+    /** CXF's deprecated LoggingIn/OutInterceptor with prettyLogging (a JDK Transformer per message). */
+    CXF_TRANSFORMER,
+    /** CXF's LoggingFeature with prettyLogging (StAX). */
+    CXF_STAX,
+    /** XmlLoggingFeature as a drop-in with prettyLogging, no masking. */
+    XF_PLAIN,
+    /** XmlLoggingFeature with prettyLogging and the WS-Security/SAML masking preset. */
+    XF_FILTER,
+    /** As XF_FILTER, writing to the MongoDB sink instead of the log file. */
+    XF_MONGO;
+
+    /** The name used on the command line and in the results: {@code xf-filter} etc. */
+    String label() {
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+
+    static LoggingSetup of(String label) {
+        return valueOf(label.toUpperCase(Locale.ROOT).replace('-', '_'));
+    }
+
+    /**
+     * Adds this configuration's logging to the endpoint.
+     *
+     * @param mongoUri the MongoDB connection string (XF_MONGO only)
+     * @return the Mongo sink to close at the end, or null
+     */
+    @SuppressWarnings("deprecation")
+    MongoSink apply(JaxWsServerFactoryBean endpoint, String mongoUri) {
+        switch (this) {
+            case NONE:
+                return null;
+            case RAW:
+            case CXF_STAX:
+                LoggingFeature cxf = new LoggingFeature();
+                cxf.setPrettyLogging(this == CXF_STAX);
+                endpoint.getFeatures().add(cxf);
+                return null;
+            case CXF_TRANSFORMER:
+                org.apache.cxf.interceptor.LoggingInInterceptor in = new org.apache.cxf.interceptor.LoggingInInterceptor();
+                org.apache.cxf.interceptor.LoggingOutInterceptor out =
+                        new org.apache.cxf.interceptor.LoggingOutInterceptor();
+                in.setPrettyLogging(true);
+                out.setPrettyLogging(true);
+                endpoint.getInInterceptors().add(in);
+                endpoint.getOutInterceptors().add(out);
+                endpoint.getOutFaultInterceptors().add(out);
+                return null;
+            default:
+                XmlLoggingFeature xf = new XmlLoggingFeature();
+                xf.setPrettyLogging(true);
+                xf.setWsSecurity(this != XF_PLAIN);
+                MongoSink sink = null;
+                if (this == XF_MONGO) {
+                    MongoSinkSettings settings = new MongoSinkSettings();
+                    settings.setConnectionString(mongoUri);
+                    settings.setDatabase("e2e");
+                    sink = new MongoSink(settings);
+                    xf.setSink(sink);
+                }
+                endpoint.getFeatures().add(xf);
+                return sink;
+        }
+    }
+}
