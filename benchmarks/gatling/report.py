@@ -7,6 +7,7 @@ Reads each run's Gatling console summary (its "Global Information" block), print
 "none", p50/p95/p99 latency, errors) and writes an SVG bar chart of requests/s per configuration and size.
 """
 import csv
+import os
 import re
 import sys
 
@@ -27,7 +28,10 @@ def load(runs_file):
     rows = []
     with open(runs_file) as f:
         for r in csv.DictReader(f, delimiter="\t"):
-            s = global_stats(r["console"])
+            console = os.path.join(os.path.dirname(runs_file), os.path.basename(r["console"]))
+            if not os.path.exists(console):  # not copied next to runs.tsv (as in benchmarks/results/e2e-*)
+                console = r["console"]
+            s = global_stats(console)
             rows.append({
                 "config": r["config"], "kb": int(r["kb"]), "users": int(r["users"]),
                 "rps": s["mean throughput (rps)"][0],

@@ -6,18 +6,20 @@
 #   benchmarks/gatling/run.sh                       every configuration and size, 60 s per cell (about 45 min)
 #   benchmarks/gatling/run.sh --smoke               5 s per cell: does everything work?
 #   benchmarks/gatling/run.sh --seconds 30 --configs "none xf-filter" --sizes "1 21"
+#   benchmarks/gatling/run.sh --logback logback-async.xml   the server logs through logback's AsyncAppender
 #
 # CPUs: the server JVM (proxy and backend) is pinned to CPU 1, Gatling and FerretDB to CPU 0 (override with
-# SERVER_CPUS / LOAD_CPUS). Output: target/e2e/ (runs.tsv, Gatling's HTML reports, logs); then
+# SERVER_CPUS / LOAD_CPUS). Output: target/e2e/ (or E2E_OUT; runs.tsv, Gatling's HTML reports, logs); then
 # benchmarks/gatling/report.py target/e2e/runs.tsv writes the tables and the chart.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
 seconds=60
-warmup=20
+warmup=60
 configs="none raw cxf-transformer cxf-stax xf-plain xf-filter xf-mongo"
 sizes="1 2 6 21"
+logback=logback.xml
 while [ $# -gt 0 ]; do
   case "$1" in
     --smoke) seconds=5; warmup=3 ;;
@@ -25,6 +27,7 @@ while [ $# -gt 0 ]; do
     --warmup) warmup="$2"; shift ;;
     --configs) configs="$2"; shift ;;
     --sizes) sizes="$2"; shift ;;
+    --logback) logback="$2"; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
   shift
@@ -41,7 +44,7 @@ users_for() {
   esac
 }
 
-out="$root/target/e2e"
+out="$root/${E2E_OUT:-target/e2e}"
 rm -rf "$out"
 mkdir -p "$out/results"
 ./mvnw -q -B -pl benchmarks/gatling -am install -DskipTests
@@ -75,6 +78,7 @@ for config in $configs; do
   fifo="$out/$config.stdin"
   mkfifo "$fifo"
   taskset -c "$server_cpus" "${jvm[@]}" -cp "$cp" -De2e.log="$out/$config.log" \
+    -Dlogback.configurationFile="$logback" \
     -Dorg.apache.cxf.Logger=org.apache.cxf.common.logging.Slf4jLogger \
     io.xmlformatter.benchmarks.e2e.ProxyServer "$config" "$port" $mongo_uri < "$fifo" > "$out/$config.out" 2>&1 &
   server_pid=$!
@@ -84,8 +88,10 @@ for config in $configs; do
     kill -0 "$server_pid" 2>/dev/null || { cat "$out/$config.out" >&2; exit 1; }
     sleep 0.1
   done
+  # Warm-up at low concurrency: under 150 busy request threads the one server CPU leaves the JIT compiler
+  # thread almost no time, and the server would still be compiling during the measurements.
   echo "== $config: warm-up ${warmup}s"
-  warm=$(gatling 2 100 "$warmup" "warm-up $config" "$out/$config-warmup.console")
+  warm=$(gatling 2 8 "$warmup" "warm-up $config" "$out/$config-warmup.console")
   rm -rf "$out/results/$warm"
   for kb in $sizes; do
     users=$(users_for "$kb")

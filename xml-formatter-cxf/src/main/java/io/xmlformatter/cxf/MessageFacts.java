@@ -95,7 +95,8 @@ final class MessageFacts {
             return (String[]) kept;
         }
         String[] names = {ei.getService() == null ? null : String.valueOf(ei.getService().getName()),
-            String.valueOf(ei.getName()), ei.getInterface() == null ? null : String.valueOf(ei.getInterface().getName())};
+            String.valueOf(ei.getName()),
+            ei.getInterface() == null ? null : String.valueOf(ei.getInterface().getName())};
         ei.setProperty(NAMES, names);
         return names;
     }

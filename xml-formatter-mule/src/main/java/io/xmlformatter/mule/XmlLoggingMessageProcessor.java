@@ -12,6 +12,7 @@ import org.mule.api.transport.PropertyScope;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Logs an XML payload anywhere in a flow, without CXF ({@code http:listener} → this → {@code vm} or
@@ -55,14 +56,15 @@ public class XmlLoggingMessageProcessor implements MessageProcessor {
         String contentType = message.getDataType().getMimeType();
         record.contentType(contentType);
         Charset charset = charset(message.getEncoding());
-        boolean outbound = type == MessageType.REQ_OUT || type == MessageType.RESP_OUT || type == MessageType.FAULT_OUT;
+        boolean outbound = type == MessageType.REQ_OUT || type == MessageType.RESP_OUT
+                || type == MessageType.FAULT_OUT;
         Object payload = message.getPayload();
         byte[] bytes;
         if (payload instanceof byte[]) {
             bytes = (byte[]) payload;
             logging.log(record, outbound, contentType, charset, bytes, bytes.length, bytes.length, true);
         } else if (payload instanceof String) {
-            bytes = ((String) payload).getBytes(charset != null ? charset : Charset.forName("UTF-8"));
+            bytes = ((String) payload).getBytes(charset != null ? charset : StandardCharsets.UTF_8);
             logging.log(record, outbound, contentType, charset, bytes, bytes.length, bytes.length, true);
         } else if (payload instanceof InputStream) {
             try {

@@ -100,15 +100,15 @@ class MuleAdapterTest {
         LogRecord in = one(all, "proxy", MessageType.REQ_IN);
         assertNull(in.attributes().get(DeduplicatingSink.DUPLICATE_OF));
         String request = "REQ_IN " + in.messageId();
-        assertEquals(request, one(all, "proxy", MessageType.REQ_OUT).attributes().get(DeduplicatingSink.DUPLICATE_OF));
+        assertEquals(request, duplicateOf(one(all, "proxy", MessageType.REQ_OUT)));
         assertEquals("[SAME PAYLOAD AS " + request + "]", one(all, "proxy", MessageType.REQ_OUT).payload());
-        assertEquals(request, one(all, "bank", MessageType.REQ_IN).attributes().get(DeduplicatingSink.DUPLICATE_OF));
+        assertEquals(request, duplicateOf(one(all, "bank", MessageType.REQ_IN)));
 
         LogRecord answer = one(all, "bank", MessageType.RESP_OUT);
         assertTrue(answer.payload().contains("ok:DE-1:6"), answer.payload());
         String response = "RESP_OUT " + answer.messageId();
-        assertEquals(response, one(all, "proxy", MessageType.RESP_IN).attributes().get(DeduplicatingSink.DUPLICATE_OF));
-        assertEquals(response, one(all, "proxy", MessageType.RESP_OUT).attributes().get(DeduplicatingSink.DUPLICATE_OF));
+        assertEquals(response, duplicateOf(one(all, "proxy", MessageType.RESP_IN)));
+        assertEquals(response, duplicateOf(one(all, "proxy", MessageType.RESP_OUT)));
         assertEquals(2, all.stream().filter(x -> !x.payload().startsWith("[SAME PAYLOAD AS ")).count(),
                 "one request and one response payload in the log");
     }
@@ -127,8 +127,8 @@ class MuleAdapterTest {
         LogRecord fault = one(all, "bank", MessageType.FAULT_OUT);
         assertTrue(fault.payload().contains("<faultstring>negative amount -5</faultstring>"), fault.payload());
         String first = "FAULT_OUT " + fault.messageId();
-        assertEquals(first, one(all, "proxy", MessageType.FAULT_IN).attributes().get(DeduplicatingSink.DUPLICATE_OF));
-        assertEquals(first, one(all, "proxy", MessageType.FAULT_OUT).attributes().get(DeduplicatingSink.DUPLICATE_OF));
+        assertEquals(first, duplicateOf(one(all, "proxy", MessageType.FAULT_IN)));
+        assertEquals(first, duplicateOf(one(all, "proxy", MessageType.FAULT_OUT)));
     }
 
     @Test
@@ -203,6 +203,10 @@ class MuleAdapterTest {
         }
         Collections.sort(types);
         return types;
+    }
+
+    private static String duplicateOf(LogRecord record) {
+        return record.attributes().get(DeduplicatingSink.DUPLICATE_OF);
     }
 
     private static LogRecord one(List<LogRecord> all, String flow, MessageType type) {

@@ -52,7 +52,8 @@ enum LoggingSetup {
                 endpoint.getFeatures().add(cxf);
                 return null;
             case CXF_TRANSFORMER:
-                org.apache.cxf.interceptor.LoggingInInterceptor in = new org.apache.cxf.interceptor.LoggingInInterceptor();
+                org.apache.cxf.interceptor.LoggingInInterceptor in =
+                        new org.apache.cxf.interceptor.LoggingInInterceptor();
                 org.apache.cxf.interceptor.LoggingOutInterceptor out =
                         new org.apache.cxf.interceptor.LoggingOutInterceptor();
                 in.setPrettyLogging(true);

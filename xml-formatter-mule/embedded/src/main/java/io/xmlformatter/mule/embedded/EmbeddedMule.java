@@ -2,6 +2,7 @@ package io.xmlformatter.mule.embedded;
 
 import org.mule.api.MuleContext;
 import org.mule.api.config.ConfigurationBuilder;
+import org.mule.config.DefaultMuleConfiguration;
 import org.mule.config.builders.SimpleConfigurationBuilder;
 import org.mule.config.spring.SpringXmlConfigurationBuilder;
 import org.mule.context.DefaultMuleContextBuilder;
@@ -32,8 +33,11 @@ public final class EmbeddedMule implements AutoCloseable {
         List<ConfigurationBuilder> builders = new ArrayList<>();
         builders.add(new SimpleConfigurationBuilder(p));
         builders.add(new SpringXmlConfigurationBuilder(config));
-        MuleContext context = new DefaultMuleContextFactory().createMuleContext(builders,
-                new DefaultMuleContextBuilder());
+        DefaultMuleConfiguration configuration = new DefaultMuleConfiguration();
+        configuration.setWorkingDirectory("target/.mule"); // Mule's queue and object stores
+        DefaultMuleContextBuilder contextBuilder = new DefaultMuleContextBuilder();
+        contextBuilder.setMuleConfiguration(configuration);
+        MuleContext context = new DefaultMuleContextFactory().createMuleContext(builders, contextBuilder);
         context.start();
         return new EmbeddedMule(context);
     }
