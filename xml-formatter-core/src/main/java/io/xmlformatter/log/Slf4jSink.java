@@ -5,7 +5,6 @@ import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
 import org.slf4j.event.Level;
 
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -21,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class Slf4jSink implements LogSink {
     /** CXF's logger name prefix. */
     public static final String CXF_LOGGER_PREFIX = "org.apache.cxf.services";
+    private static final String[] MDC_KEYS = {"exchangeId", "correlationId", "messageType", "service", "operation"};
 
     private final RecordLayout layout;
     private final String prefix;
@@ -59,28 +59,35 @@ public final class Slf4jSink implements LogSink {
         if (!enabled(logger)) {
             return;
         }
-        Map<String, String> mdc = new LinkedHashMap<>();
-        mdc.put("exchangeId", record.exchangeId());
-        mdc.put("correlationId", record.correlationId());
-        mdc.put("messageType", record.type().name());
-        mdc.put("service", record.service());
-        mdc.put("operation", record.operation());
-        mdc.putAll(record.attributes());
-        Map<String, String> previous = new LinkedHashMap<>();
-        for (Map.Entry<String, String> e : mdc.entrySet()) {
-            previous.put(e.getKey(), MDC.get(e.getKey()));
-            if (e.getValue() != null) {
-                MDC.put(e.getKey(), e.getValue());
+        Map<String, String> attributes = record.attributes();
+        String[] keys = new String[MDC_KEYS.length + attributes.size()];
+        String[] values = new String[keys.length];
+        System.arraycopy(MDC_KEYS, 0, keys, 0, MDC_KEYS.length);
+        values[0] = record.exchangeId();
+        values[1] = record.correlationId();
+        values[2] = record.type().name();
+        values[3] = record.service();
+        values[4] = record.operation();
+        int i = MDC_KEYS.length;
+        for (Map.Entry<String, String> e : attributes.entrySet()) {
+            keys[i] = e.getKey();
+            values[i++] = e.getValue();
+        }
+        String[] previous = new String[keys.length];
+        for (i = 0; i < keys.length; i++) {
+            previous[i] = MDC.get(keys[i]);
+            if (values[i] != null) {
+                MDC.put(keys[i], values[i]);
             }
         }
         try {
             log(logger, layout.format(record));
         } finally {
-            for (Map.Entry<String, String> e : previous.entrySet()) {
-                if (e.getValue() != null) {
-                    MDC.put(e.getKey(), e.getValue());
+            for (i = 0; i < keys.length; i++) {
+                if (previous[i] != null) {
+                    MDC.put(keys[i], previous[i]);
                 } else {
-                    MDC.remove(e.getKey());
+                    MDC.remove(keys[i]);
                 }
             }
         }

@@ -1,13 +1,10 @@
 package io.xmlformatter.cxf;
 
 import org.apache.cxf.interceptor.Fault;
-import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorChain;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.PhaseInterceptor;
-
-import java.util.ListIterator;
 
 /**
  * One interceptor standing for a pair, for configurations that list interceptors instead of features: it does
@@ -17,18 +14,21 @@ import java.util.ListIterator;
 final class ChainEntry extends AbstractPhaseInterceptor<Message> {
     private final PhaseInterceptor<Message> first;
     private final PhaseInterceptor<Message> partner;
+    /** The message key naming the chain the partner was added to (messages copy properties into others). */
+    private final String added;
 
     ChainEntry(PhaseInterceptor<Message> first, PhaseInterceptor<Message> partner) {
         super(first.getId() + ".entry", first.getPhase());
         getAfter().addAll(first.getAfter());
         this.first = first;
         this.partner = partner;
+        this.added = partner.getId() + ".added";
     }
 
     @Override
     public void handleMessage(Message message) throws Fault {
         InterceptorChain chain = message.getInterceptorChain();
-        if (chain != null && !contains(chain, partner.getId())) {
+        if (chain != null && message.put(added, chain) != chain) {
             chain.add(partner);
         }
         first.handleMessage(message);
@@ -37,16 +37,5 @@ final class ChainEntry extends AbstractPhaseInterceptor<Message> {
     @Override
     public void handleFault(Message message) {
         first.handleFault(message);
-    }
-
-    private static boolean contains(InterceptorChain chain, String id) {
-        ListIterator<Interceptor<? extends Message>> it = chain.getIterator();
-        while (it.hasNext()) {
-            Interceptor<? extends Message> i = it.next();
-            if (i instanceof PhaseInterceptor && id.equals(((PhaseInterceptor<?>) i).getId())) {
-                return true;
-            }
-        }
-        return false;
     }
 }
