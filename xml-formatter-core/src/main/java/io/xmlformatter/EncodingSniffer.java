@@ -107,7 +107,7 @@ final class EncodingSniffer {
                 while (v < end && (b[v] == ' ' || b[v] == '=' || b[v] == '\t' || b[v] == '\n' || b[v] == '\r')) {
                     v++;
                 }
-                if (v >= end || b[v] != '"' && b[v] != '\'') {
+                if (v >= end || (b[v] != '"' && b[v] != '\'')) {
                     return null;
                 }
                 for (int q = v + 1; q < end; q++) {

@@ -186,7 +186,8 @@ final class FormatRun {
 
     /**
      * Validates the references in {@code [amp, to)} (amp is the first '&') and tells whether one of them is
-     * {@code &lt;} (or {@code &amp;lt;}), the sign of escaped (or twice escaped) markup.
+     * the reference to {@code lt} (or the twice escaped form, {@code amp} then {@code lt;}), the sign of escaped
+     * markup.
      */
     private boolean checkReferences(int amp, int to) {
         boolean lt = false;
@@ -198,8 +199,8 @@ final class FormatRun {
                 problem(a, "reference to a character XML does not allow");
             } else if (!doctypeSeen && in.at(a + 1) != '#' && !isPredefinedEntity(a + 1, semi)) {
                 problem(a, "reference to an entity that no DOCTYPE declares");
-            } else if (semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't'
-                    || semi == a + 4 && in.startsWith("&amp;lt;", a)) {
+            } else if ((semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't')
+                    || (semi == a + 4 && in.startsWith("&amp;lt;", a))) {
                 lt = true;
             }
         }
@@ -219,14 +220,14 @@ final class FormatRun {
     private boolean isPredefinedEntity(int from, int to) {
         int n = to - from;
         int c = in.at(from);
-        return n == 2 && (c == 'l' || c == 'g') && in.at(from + 1) == 't'
-                || n == 3 && in.startsWith("amp", from)
-                || n == 4 && (in.startsWith("quot", from) || in.startsWith("apos", from));
+        return (n == 2 && (c == 'l' || c == 'g') && in.at(from + 1) == 't')
+                || (n == 3 && in.startsWith("amp", from))
+                || (n == 4 && (in.startsWith("quot", from) || in.startsWith("apos", from)));
     }
 
     private static boolean isXmlChar(int c) {
-        return c == 0x9 || c == 0xA || c == 0xD || c >= 0x20 && c <= 0xD7FF || c >= 0xE000 && c <= 0xFFFD
-                || c >= 0x10000 && c <= 0x10FFFF;
+        return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
+                || (c >= 0x10000 && c <= 0x10FFFF);
     }
 
     /** Position of the ';' ending the reference at {@code a}, or -1 when it is not a reference. */
@@ -782,7 +783,7 @@ final class FormatRun {
             after = in.end;
         } else {
             after = close + 3;
-            if (in.indexOf("--", p + 4, close) >= 0 || in.at(close - 1) == '-' && close - 1 >= p + 4) {
+            if (in.indexOf("--", p + 4, close) >= 0 || (in.at(close - 1) == '-' && close - 1 >= p + 4)) {
                 problem(p, "'--' inside a comment");
             }
         }

@@ -195,13 +195,13 @@ final class Input {
 
     static {
         for (int c = 0; c < 128; c++) {
-            NAME_CHAR[c] = c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+            NAME_CHAR[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
                     || c == ':' || c == '_' || c == '-' || c == '.';
         }
     }
 
     static boolean isNameStart(int c) {
-        return c >= 0x80 || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == ':' || c == '_';
+        return c >= 0x80 || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == ':' || c == '_';
     }
 
     static boolean isWhitespace(int c) {
@@ -369,14 +369,14 @@ final class Input {
         int b = bytes[i] & 0xFF;
         int cp;
         if (len == 2) {
-            cp = (b & 0x1F) << 6 | bytes[i + 1] & 0x3F;
+            cp = (b & 0x1F) << 6 | (bytes[i + 1] & 0x3F);
         } else if (len == 3) {
-            cp = (b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | bytes[i + 2] & 0x3F;
-            if (cp < 0x800 || cp >= 0xD800 && cp <= 0xDFFF) {
+            cp = (b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | (bytes[i + 2] & 0x3F);
+            if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) {
                 cp = -1;
             }
         } else if (len == 4) {
-            cp = (b & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6 | bytes[i + 3] & 0x3F;
+            cp = (b & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6 | (bytes[i + 3] & 0x3F);
             if (cp < 0x10000 || cp > 0x10FFFF) {
                 cp = -1;
             }

@@ -9,8 +9,9 @@ import java.util.Set;
 /**
  * Masks the values of named fields in JSON, for JSON bodies that pass the same logging (REST, JSON-over-HTTP).
  * The whole value of a sensitive field becomes the quoted mask, whatever it is: string, number, literal, array
- * or object, at any depth. Keys are compared after decoding their escapes ({@code "pass\u0077ord"} is
- * {@code password}). One pass, no recursion, output otherwise as written.
+ * or object, at any depth. Keys are compared after decoding their escapes (a key that spells {@code password}
+ * with a Unicode escape for one of its letters is {@code password}). One pass, no recursion, output otherwise as
+ * written.
  *
  * <p>It fails closed like the XML engine: input that ends inside a masked value yields the mask; malformed input
  * goes on best-effort and the result says so. Immutable and thread-safe.

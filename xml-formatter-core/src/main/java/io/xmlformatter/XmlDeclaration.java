@@ -62,7 +62,7 @@ final class XmlDeclaration {
     }
 
     private static boolean isLetter(int c) {
-        return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z';
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
     }
 
     private static boolean isDigit(int c) {
@@ -80,7 +80,7 @@ final class XmlDeclaration {
             return false;
         }
         i = in.skipWhitespace(i + 1, end);
-        if (i >= end || in.at(i) != '"' && in.at(i) != '\'') {
+        if (i >= end || (in.at(i) != '"' && in.at(i) != '\'')) {
             return false;
         }
         int q = in.indexOf((char) in.at(i), i + 1, end);

@@ -12,6 +12,7 @@ import org.bson.Document;
 import org.bson.types.ObjectId;
 
 import java.util.ArrayList;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Date;
 import java.util.List;
@@ -59,7 +60,7 @@ public final class MongoSinkThroughput {
         long start = System.nanoTime();
         List<Document> batch = new ArrayList<>(500);
         for (int i = 0; i < DOCS; i++) {
-            batch.add(new Document("_id", new ObjectId()).append("ts", new Date()).append("type", "REQ_IN")
+            batch.add(new Document("_id", new ObjectId()).append("ts", Date.from(Instant.now())).append("type", "REQ_IN")
                     .append("exchangeId", "ex-" + i).append("payload", payload));
             if (batch.size() == 500) {
                 c.insertMany(batch, unordered);

@@ -113,7 +113,7 @@ final class XmlLogging {
      * @param complete whether the captured bytes are the whole body
      */
     void log(Message message, byte[] payload, int length, long originalSize, boolean complete) {
-        if (message.put(LOGGED, Boolean.TRUE) != null) {
+        if (message.put(LOGGED, true) != null) {
             return;
         }
         MessageType type = MessageFacts.type(message);
@@ -181,7 +181,7 @@ final class XmlLogging {
         } else {
             out.append(text);
         }
-        boolean cut = !complete || limit >= 0 && out.length() > limit;
+        boolean cut = !complete || (limit >= 0 && out.length() > limit);
         if (limit >= 0 && out.length() > limit) {
             out.setLength(Character.isHighSurrogate(out.charAt(limit - 1)) ? limit - 1 : limit);
         }

@@ -44,7 +44,8 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
                 XmlLoggingInInterceptor.log(logging, request);
             }
         }
-        if (MessageUtils.isTrue(message.get(Message.PARTIAL_RESPONSE_MESSAGE))) {
+        Object partial = message.get(Message.PARTIAL_RESPONSE_MESSAGE);
+        if (Boolean.TRUE.equals(partial) || "true".equalsIgnoreCase(String.valueOf(partial))) {
             logging.correlation.end(message); // a one-way call's 202: not a message of its own
             return;
         }

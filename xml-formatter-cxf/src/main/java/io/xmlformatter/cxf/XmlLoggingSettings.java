@@ -24,7 +24,7 @@ import java.util.Set;
 
 /**
  * The settings of the CXF logging: CXF's LoggingFeature properties with CXF's meaning, the engine's options and
- * the sinks, as bean setters. {@link XmlLoggingFeature} is configured through them; where a configuration lists
+ * the sinks, as bean setters. {@code XmlLoggingFeature} is configured through them; where a configuration lists
  * interceptors rather than features (Mule's {@code cxf:inInterceptors}, {@code jaxws:inInterceptors}),
  * {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor per chain.
  *
@@ -363,7 +363,7 @@ public class XmlLoggingSettings {
 
     private static List<String> split(String mediaTypes) {
         List<String> r = new ArrayList<>();
-        for (String t : mediaTypes.split(",")) {
+        for (String t : mediaTypes.split(",", -1)) {
             if (!t.trim().isEmpty()) {
                 r.add(t.trim().toLowerCase(Locale.ROOT));
             }

@@ -1,10 +1,10 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.CollectingSink;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,9 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.CollectingSink;
 import io.xmlformatter.log.DeduplicatingSink;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.junit.jupiter.api.Test;
 

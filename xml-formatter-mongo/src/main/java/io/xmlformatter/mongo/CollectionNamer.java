@@ -57,7 +57,7 @@ final class CollectionNamer {
             String field = pattern.substring(i + 1, close);
             if (!field.equals(SERVICE) && !field.equals(OPERATION)) {
                 try {
-                    DateTimeFormatter.ofPattern(field);
+                    DateTimeFormatter unused = DateTimeFormatter.ofPattern(field);
                 } catch (IllegalArgumentException e) {
                     throw new IllegalArgumentException("mongo sink: collection pattern field {" + field
                             + "} is neither {service}, {operation} nor a date pattern", e);
@@ -100,7 +100,7 @@ final class CollectionNamer {
         StringBuilder sb = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            sb.append(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' ? c : '_');
+            sb.append((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ? c : '_');
         }
         return sb.toString();
     }

@@ -3,6 +3,7 @@ package io.xmlformatter.mongo;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import io.xmlformatter.cxf.XmlLoggingFeature;
+import io.xmlformatter.testsupport.TestMongoServer;
 import jakarta.jws.WebParam;
 import jakarta.jws.WebService;
 import org.apache.cxf.endpoint.Server;
@@ -10,6 +11,7 @@ import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.URI;
@@ -32,6 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 10,000 requests from 50 concurrent clients; then the same with the MongoDB server stopped for 30 s in the middle.
  * No request may fail, the outage may not slow requests down, and every record is accounted for.
  */
+@Tag("slow") // a real server process or an embedded Mule; skipped by -Dfast
 class ClassicFailureTest {
     private static final int REQUESTS = 10_000;
     private static final int CLIENTS = 50;
@@ -74,7 +77,7 @@ class ClassicFailureTest {
     private static final class Run {
         int failed;
         long p99Micros;
-        MongoSink.Stats stats;
+        MongoSinkStats stats;
         long documents;
     }
 

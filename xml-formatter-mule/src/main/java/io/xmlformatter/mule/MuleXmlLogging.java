@@ -6,7 +6,6 @@ import io.xmlformatter.log.MessageType;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
-import org.mule.RequestContext;
 import org.mule.api.MuleEvent;
 import org.mule.api.MuleMessage;
 
@@ -122,6 +121,7 @@ public class MuleXmlLogging extends XmlLoggingSettings {
     }
 
     /** The MuleEvent a CXF message belongs to: kept by Mule's CXF module, or the thread's current event. */
+    @SuppressWarnings("deprecation") // RequestContext: Mule 3's only way to the current event outside a processor
     private static MuleEvent eventOf(Message message) {
         Object event = message.get(MULE_EVENT);
         Exchange exchange = message.getExchange();
@@ -134,6 +134,6 @@ public class MuleXmlLogging extends XmlLoggingSettings {
                 event = exchange.getOutMessage().get(MULE_EVENT);
             }
         }
-        return event instanceof MuleEvent ? (MuleEvent) event : RequestContext.getEvent();
+        return event instanceof MuleEvent ? (MuleEvent) event : org.mule.RequestContext.getEvent();
     }
 }

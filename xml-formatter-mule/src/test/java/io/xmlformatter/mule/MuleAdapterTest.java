@@ -1,13 +1,14 @@
 package io.xmlformatter.mule;
 
-import io.xmlformatter.log.CollectingSink;
 import io.xmlformatter.log.DeduplicatingSink;
-import io.xmlformatter.mule.embedded.EmbeddedMule;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.mule.embedded.EmbeddedMule;
+import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -37,6 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * cxf:proxy-client flow in front of a cxf:jaxws-service flow, a cxf:jaxws-client flow, and the message processor
  * in a flow without CXF, all logging to one collecting sink through one {@link MuleXmlLogging} bean.
  */
+@Tag("slow") // a real server process or an embedded Mule; skipped by -Dfast
 class MuleAdapterTest {
     private static final String SECRET = "s3cr3t-Pa55";
     private static EmbeddedMule mule;
@@ -49,7 +51,7 @@ class MuleAdapterTest {
             port = s.getLocalPort();
         }
         mule = EmbeddedMule.start("mule-proxy.xml", Collections.singletonMap("port", String.valueOf(port)));
-        records = mule.bean("records");
+        records = mule.bean("records", CollectingSink.class);
     }
 
     @AfterAll

@@ -4,9 +4,10 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import io.xmlformatter.mongo.MongoSink;
-import io.xmlformatter.mongo.TestMongoServer;
-import org.bson.Document;
 import io.xmlformatter.mule.embedded.EmbeddedMule;
+import io.xmlformatter.testsupport.TestMongoServer;
+import org.bson.Document;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -34,6 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * requests), replayed: two Mule flows receive HTTP POSTs and log each through one shared Mongo sink bean to a
  * real MongoDB-wire server (FerretDB), under 50 concurrent clients.
  */
+@Tag("slow") // a real server process or an embedded Mule; skipped by -Dfast
 class MuleMongoTest {
     private static final int CLIENTS = 50;
     private static final int REQUESTS_PER_CLIENT = 24;
@@ -51,7 +53,7 @@ class MuleMongoTest {
             MongoSink sink;
             List<Integer> statuses = new ArrayList<>();
             try {
-                sink = mule.bean("mongoSink");
+                sink = mule.bean("mongoSink", MongoSink.class);
                 ExecutorService clients = Executors.newFixedThreadPool(CLIENTS);
                 List<Future<List<Integer>>> results = new ArrayList<>();
                 for (int c = 0; c < CLIENTS; c++) {

@@ -15,7 +15,7 @@ final class EchoBackend implements AutoCloseable {
 
     EchoBackend(int port) throws IOException {
         System.setProperty("sun.net.httpserver.nodelay", "true"); // else Nagle + delayed ACKs: 40 ms per answer
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), port), 512);
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 512);
         server.createContext("/", exchange -> {
             byte[] body;
             try (InputStream in = exchange.getRequestBody()) {

@@ -19,6 +19,8 @@ public class Payments {
 
     /** The service's fault. */
     public static class PaymentRefused extends Exception {
+        private static final long serialVersionUID = 1L;
+
         /** @param message why */
         public PaymentRefused(String message) {
             super(message);

@@ -1,5 +1,6 @@
 package io.xmlformatter.examples.mule;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Mule demo runs, answers, and its log file holds each message's record once, masked, with Mule ids. */
+@Tag("slow") // a real server process or an embedded Mule; skipped by -Dfast
 class MuleDemoTest {
     private static final Path LOG = Paths.get("target", "mule-demo-test.log").toAbsolutePath();
 

@@ -42,9 +42,9 @@ public final class EmbeddedMule implements AutoCloseable {
         return new EmbeddedMule(context);
     }
 
-    /** A bean of the application's registry. */
-    public <T> T bean(String name) {
-        T bean = context.getRegistry().lookupObject(name);
+    /** A bean of the application's registry, of the given type. */
+    public <T> T bean(String name, Class<T> type) {
+        T bean = type.cast(context.getRegistry().lookupObject(name));
         if (bean == null) {
             throw new IllegalStateException("no bean " + name);
         }
@@ -53,7 +53,7 @@ public final class EmbeddedMule implements AutoCloseable {
 
     /** Stops and disposes of Mule (its Spring beans are destroyed). */
     @Override
-    public void close() throws Exception {
+    public void close() {
         context.dispose();
     }
 }

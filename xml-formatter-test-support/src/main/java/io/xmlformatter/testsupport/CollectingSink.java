@@ -1,5 +1,8 @@
-package io.xmlformatter.log;
+package io.xmlformatter.testsupport;
 
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.LogSink;
+import io.xmlformatter.log.MessageType;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -7,8 +10,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * A real sink that keeps records in memory, with a wait for the count a test expects. Shared with the adapters'
- * tests (the core's test jar); in Mule tests it is a Spring bean.
+ * A real sink that keeps records in memory, with a wait for the count a test expects. Shared by the
+ * modules' tests (xml-formatter-test-support); in Mule tests it is a Spring bean.
  */
 public final class CollectingSink implements LogSink {
     private final List<LogRecord> records = new ArrayList<>();

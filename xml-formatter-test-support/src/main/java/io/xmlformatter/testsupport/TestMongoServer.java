@@ -1,4 +1,4 @@
-package io.xmlformatter.mongo;
+package io.xmlformatter.testsupport;
 
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -22,8 +22,10 @@ import java.util.concurrent.TimeUnit;
  * variable {@code XF_MONGO_URI} holds a connection string (then tests that stop the server are skipped).
  */
 public final class TestMongoServer implements AutoCloseable {
+    private static final InetAddress LOOPBACK = loopback();
+
     /** The environment variable naming an external MongoDB to test against instead of FerretDB. */
-    static final String URI_VARIABLE = "XF_MONGO_URI";
+    public static final String URI_VARIABLE = "XF_MONGO_URI";
 
     /** The connection string of the running server. */
     public final String uri;
@@ -60,19 +62,19 @@ public final class TestMongoServer implements AutoCloseable {
     }
 
     /** Whether this is a server the tests control (FerretDB), rather than an external MongoDB. */
-    boolean controllable() {
+    public boolean controllable() {
         return binary != null;
     }
 
     /** Whether the server is FerretDB (by its buildInfo). */
-    boolean isFerretDb() {
+    public boolean isFerretDb() {
         try (MongoClient c = MongoClients.create(uri)) {
             Document info = c.getDatabase("admin").runCommand(new Document("buildInfo", 1));
             return info.containsKey("ferretdbVersion");
         }
     }
 
-    void launch() throws IOException, InterruptedException {
+    private void launch() throws IOException, InterruptedException {
         process = new ProcessBuilder(binary, "--handler=sqlite", "--sqlite-url=file:" + data + "/",
                 "--state-dir=" + data, "--listen-addr=127.0.0.1:" + port, "--debug-addr=-", "--telemetry=disable",
                 "--log-level=warn").redirectErrorStream(true).redirectOutput(data.resolve("ferretdb.log").toFile())
@@ -81,14 +83,14 @@ public final class TestMongoServer implements AutoCloseable {
     }
 
     /** Kills the server process (like a crash: SIGKILL) and waits until the port is closed. */
-    void kill() throws InterruptedException {
+    public void kill() throws InterruptedException {
         process.destroyForcibly();
         process.waitFor(10, TimeUnit.SECONDS);
         awaitPort(false);
     }
 
     /** Starts the killed server again on the same port with the same data. */
-    void restart() throws IOException, InterruptedException {
+    public void restart() throws IOException, InterruptedException {
         launch();
     }
 
@@ -97,7 +99,7 @@ public final class TestMongoServer implements AutoCloseable {
         while (System.nanoTime() < deadline) {
             boolean accepting;
             try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                s.connect(new InetSocketAddress(LOOPBACK, port), 200);
                 accepting = true;
             } catch (IOException e) {
                 accepting = false;
@@ -138,9 +140,17 @@ public final class TestMongoServer implements AutoCloseable {
         return p;
     }
 
+    private static InetAddress loopback() {
+        try {
+            return InetAddress.getByAddress(new byte[] {127, 0, 0, 1});
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** A free TCP port on 127.0.0.1. */
     public static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+        try (ServerSocket s = new ServerSocket(0, 1, LOOPBACK)) {
             return s.getLocalPort();
         }
     }
