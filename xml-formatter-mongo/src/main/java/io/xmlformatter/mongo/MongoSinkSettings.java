@@ -3,11 +3,15 @@ package io.xmlformatter.mongo;
 import com.mongodb.ConnectionString;
 import com.mongodb.WriteConcern;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The Mongo sink's settings, as bean properties (for Spring XML) with defaults fit for logging. Validated when
- * the sink starts: a bad value gives an {@link IllegalArgumentException} that names the setting.
+ * The Mongo sink's settings, as bean properties (for Spring XML) with defaults fit for logging: the builder of
+ * {@link MongoSinkConfig}. {@link #toConfig()} validates them once (a bad value gives an
+ * {@link IllegalArgumentException} that names the setting) into the immutable snapshot a sink runs on.
  *
  * <p>Everything MongoDB-specific (replica sets, sharded clusters, authentication, TLS, read/write options) passes
  * through the connection string; the settings here override the driver's defaults that are wrong for a logger.
@@ -39,6 +43,7 @@ public final class MongoSinkSettings {
     private long breakerMaxBackoffMillis = 15_000;
     private String application = "xml-formatter";
     private String name = "default";
+    private List<String> traceContextKeys = MongoSinkConfig.DEFAULT_TRACE_CONTEXT_KEYS;
 
     /** MongoDB's connection string (required). Its database, if any, is the default for {@link #setDatabase}. */
     public void setConnectionString(String v) {
@@ -169,101 +174,37 @@ public final class MongoSinkSettings {
         application = v;
     }
 
-    /** The sink's name in JMX. */
+    /** The sink's name in JMX and in its Micrometer meters' {@code sink} tag. */
     public void setName(String v) {
         name = v;
     }
 
-    String connectionString() {
-        return connectionString;
+    /**
+     * The MDC keys copied, at {@code write} on the caller's thread, into the document's {@code trace} field
+     * (default: {@code trace_id}, {@code span_id}, {@code trace_flags}, {@code traceId}, {@code spanId}: the
+     * OpenTelemetry and Micrometer Tracing / Sleuth names). In Spring XML a comma-separated list.
+     */
+    public void setTraceContextKeys(String... keys) {
+        traceContextKeys = keys == null ? Collections.<String>emptyList() : Arrays.asList(keys.clone());
     }
 
-    String application() {
-        return application;
+    /**
+     * Checks every value and returns them as an immutable snapshot; the sink runs on the snapshot only, so
+     * changing these settings afterwards changes nothing in a running sink.
+     *
+     * @throws IllegalArgumentException naming the first setting that is wrong
+     */
+    public MongoSinkConfig toConfig() {
+        validate();
+        return new MongoSinkConfig(connectionString.trim(), parsedConnectionString(), databaseName(), collection,
+                parsedWriteConcern(), maxPoolSize, serverSelectionTimeoutMillis, waitQueueTimeoutMillis,
+                connectTimeoutMillis, socketTimeoutMillis, maxPayloadBytes, ttlDays, cappedSizeBytes, createIndexes,
+                queueCapacity, queueMaxBytes, batchSize, dropPolicy, blockTimeoutMillis, shutdownGraceMillis,
+                warnEveryDrops, breakerInitialBackoffMillis, breakerMaxBackoffMillis, application, name,
+                traceContextKeys);
     }
 
-    String name() {
-        return name;
-    }
-
-    String collection() {
-        return collection;
-    }
-
-    int maxPayloadBytes() {
-        return maxPayloadBytes;
-    }
-
-    int ttlDays() {
-        return ttlDays;
-    }
-
-    long cappedSizeBytes() {
-        return cappedSizeBytes;
-    }
-
-    boolean createIndexes() {
-        return createIndexes;
-    }
-
-    int queueCapacity() {
-        return queueCapacity;
-    }
-
-    long queueMaxBytes() {
-        return queueMaxBytes;
-    }
-
-    int batchSize() {
-        return batchSize;
-    }
-
-    DropPolicy dropPolicy() {
-        return dropPolicy;
-    }
-
-    long blockTimeoutMillis() {
-        return blockTimeoutMillis;
-    }
-
-    long shutdownGraceMillis() {
-        return shutdownGraceMillis;
-    }
-
-    long warnEveryDrops() {
-        return warnEveryDrops;
-    }
-
-    long breakerInitialBackoffMillis() {
-        return breakerInitialBackoffMillis;
-    }
-
-    long breakerMaxBackoffMillis() {
-        return breakerMaxBackoffMillis;
-    }
-
-    int maxPoolSize() {
-        return maxPoolSize;
-    }
-
-    long serverSelectionTimeoutMillis() {
-        return serverSelectionTimeoutMillis;
-    }
-
-    long waitQueueTimeoutMillis() {
-        return waitQueueTimeoutMillis;
-    }
-
-    long connectTimeoutMillis() {
-        return connectTimeoutMillis;
-    }
-
-    long socketTimeoutMillis() {
-        return socketTimeoutMillis;
-    }
-
-    /** The parsed connection string. */
-    ConnectionString parsedConnectionString() {
+    private ConnectionString parsedConnectionString() {
         if (connectionString == null || connectionString.trim().isEmpty()) {
             throw new IllegalArgumentException("mongo sink: connectionString is required");
         }
@@ -276,7 +217,7 @@ public final class MongoSinkSettings {
     }
 
     /** The database: set, or the connection string's, or {@code logs}. */
-    String databaseName() {
+    private String databaseName() {
         if (database != null && !database.trim().isEmpty()) {
             return database.trim();
         }
@@ -285,7 +226,7 @@ public final class MongoSinkSettings {
     }
 
     /** The write concern these settings describe. */
-    WriteConcern parsedWriteConcern() {
+    private WriteConcern parsedWriteConcern() {
         String w = writeConcern == null ? "" : writeConcern.trim();
         WriteConcern wc;
         if (w.equalsIgnoreCase("majority")) {
@@ -307,7 +248,7 @@ public final class MongoSinkSettings {
     }
 
     /** Checks every value; names the first bad one. */
-    void validate() {
+    private void validate() {
         parsedConnectionString();
         parsedWriteConcern();
         CollectionNamer.validate(collection);
@@ -327,6 +268,14 @@ public final class MongoSinkSettings {
         }
         if (dropPolicy == null) {
             throw new IllegalArgumentException("mongo sink: dropPolicy is required");
+        }
+        if (name == null || name.trim().isEmpty() || application == null) {
+            throw new IllegalArgumentException("mongo sink: name and application are required");
+        }
+        for (String key : traceContextKeys) {
+            if (key == null || key.trim().isEmpty()) {
+                throw new IllegalArgumentException("mongo sink: traceContextKeys must not hold an empty key");
+            }
         }
     }
 

@@ -1,0 +1,79 @@
+package io.xmlformatter.mongo;
+
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Records as documents, without a server: the schema's special cases and the trace context. */
+class DocumentMapperTest {
+    private static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+    @AfterEach
+    void clearMdc() {
+        MDC.clear();
+    }
+
+    private static DocumentMapper mapper(MongoSinkSettings s) {
+        s.setConnectionString("mongodb://127.0.0.1:1/");
+        return new DocumentMapper(s.toConfig(), "host-1");
+    }
+
+    @Test
+    void theCallersTraceContextFromTheMdcAndTheTraceparentHeaderJoinTheDocument() {
+        MDC.put("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736");
+        MDC.put("span_id", "00f067aa0ba902b7");
+        MDC.put("unrelated", "x");
+        LogRecord r = Records.record(1).toBuilder().header("TraceParent", List.of(TRACEPARENT)).build();
+        Document d = mapper(new MongoSinkSettings()).toDocument(r);
+        Document trace = (Document) d.get("trace");
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", trace.get("trace_id"));
+        assertEquals("00f067aa0ba902b7", trace.get("span_id"));
+        assertEquals(TRACEPARENT, trace.get("traceparent"));
+        assertFalse(trace.containsKey("unrelated"));
+        assertEquals("host-1", d.get("host"));
+        assertEquals("xml-formatter", d.get("application"));
+    }
+
+    @Test
+    void configuredKeysOnlyAndNoTraceFieldWithoutContext() {
+        MongoSinkSettings s = new MongoSinkSettings();
+        s.setTraceContextKeys("dd.trace_id");
+        MDC.put("trace_id", "ignored");
+        assertNull(mapper(s).toDocument(Records.record(1)).get("trace"));
+        MDC.put("dd.trace_id", "123");
+        Document trace = (Document) mapper(s).toDocument(Records.record(1)).get("trace");
+        assertEquals(Map.of("dd_trace_id", "123"), trace, "dots are not allowed in field names");
+    }
+
+    @Test
+    void aTraceparentThatIsNotW3cTraceContextIsNotCopied() {
+        LogRecord r = Records.record(1).toBuilder().header("traceparent", List.of("00-not-a-trace<script>")).build();
+        assertNull(mapper(new MongoSinkSettings()).toDocument(r).get("trace"));
+    }
+
+    @Test
+    void longPayloadsAreCutAndFlaggedAndHeaderNamesMadeSafe() {
+        MongoSinkSettings s = new MongoSinkSettings();
+        s.setMaxPayloadBytes(10);
+        LogRecord r = LogRecord.builder(MessageType.REQ_IN).payload("0123456789abcdef")
+                .header("$where", List.of("v")).header("X.Dotted", List.of("w")).build();
+        DocumentMapper m = mapper(s);
+        Document d = m.toDocument(r);
+        assertEquals("0123456789", d.get("payload"));
+        assertEquals(true, d.get("payloadTruncated"));
+        Map<?, ?> headers = (Map<?, ?>) d.get("headers");
+        assertTrue(headers.containsKey("_where") && headers.containsKey("X_Dotted"), headers.toString());
+        assertEquals(512 + 10 + 2 * 64, m.estimateBytes(r));
+    }
+}
