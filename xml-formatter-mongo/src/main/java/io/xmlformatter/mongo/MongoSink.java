@@ -137,8 +137,7 @@ public final class MongoSink implements LogSink {
             writer = new BatchWriter(queue, breaker,
                     client.getDatabase(config.database()).withWriteConcern(config.writeConcern()), config);
             jmx.register(config.name());
-            running = new Running(writer, ownClient == null,
-                    MICROMETER ? MicrometerMeters.bind(this, config.name()) : null);
+            running = new Running(writer, ownClient == null, meters());
         } catch (RuntimeException | LinkageError e) {
             LOG.error("mongo sink '{}' could not start; records queue and are dropped by the policy", config.name(),
                     e);
@@ -147,6 +146,19 @@ public final class MongoSink implements LogSink {
             initialised.countDown();
         }
         writer.run();
+    }
+
+    /** The Micrometer meters, or null without Micrometer; a registry that fails costs the meters, not the sink. */
+    private AutoCloseable meters() {
+        if (!MICROMETER) {
+            return null;
+        }
+        try {
+            return MicrometerMeters.bind(this, config.name());
+        } catch (RuntimeException | LinkageError e) {
+            LOG.warn("mongo sink '{}': Micrometer meters not registered: {}", config.name(), e.toString());
+            return null;
+        }
     }
 
     /** Waits until the started writer thread has taken its client and registered the metrics (for tests). */

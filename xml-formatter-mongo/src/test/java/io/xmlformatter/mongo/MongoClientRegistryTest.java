@@ -24,6 +24,7 @@ class MongoClientRegistryTest {
     }
 
     @Test
+    @SuppressWarnings("try") // the sinks are held open only for the clients they keep
     void sinksWithTheSameClientSettingsShareOneClientAndOthersGetTheirOwn() throws Exception {
         int before = MongoClientRegistry.openClients();
         MongoSinkSettings a = settings("registry-a");
