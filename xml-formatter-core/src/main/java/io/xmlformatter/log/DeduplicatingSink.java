@@ -60,6 +60,11 @@ public final class DeduplicatingSink implements LogSink {
     }
 
     @Override
+    public boolean wouldWrite(MessageType type, String owner) {
+        return next.wouldWrite(type, owner);
+    }
+
+    @Override
     public void close() {
         next.close();
     }

@@ -8,6 +8,17 @@ public interface LogSink extends AutoCloseable {
     /** Takes one record. Must not throw for a problem of the destination: count it, report it, go on. */
     void write(LogRecord record);
 
+    /**
+     * Whether a record of this type would be written: asked before a body is captured or formatted, so a sink
+     * that would drop the record (a logger switched off) costs nothing. The default says yes.
+     *
+     * @param type the message's type
+     * @param owner the port type or service name the record will carry, or null when not known yet
+     */
+    default boolean wouldWrite(MessageType type, String owner) {
+        return true;
+    }
+
     /** Releases what the sink holds. The default does nothing. */
     @Override
     default void close() {

@@ -53,9 +53,15 @@ public final class Slf4jSink implements LogSink {
         return new Slf4jSink(JsonLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
     }
 
+    /** Whether the logger a record of this type and owner goes to is enabled at this sink's level. */
+    @Override
+    public boolean wouldWrite(MessageType type, String owner) {
+        return enabled(logger(owner, type));
+    }
+
     @Override
     public void write(LogRecord record) {
-        Logger logger = logger(record);
+        Logger logger = logger(record.portType() != null ? record.portType() : record.service(), record.type());
         if (!enabled(logger)) {
             return;
         }
@@ -127,9 +133,8 @@ public final class Slf4jSink implements LogSink {
         }
     }
 
-    private Logger logger(LogRecord record) {
-        String owner = record.portType() != null ? record.portType() : record.service();
-        String name = prefix + "." + (owner == null ? "unknown" : simpleName(owner)) + "." + record.type();
+    private Logger logger(String owner, MessageType type) {
+        String name = prefix + "." + (owner == null ? "unknown" : simpleName(owner)) + "." + type;
         return loggers.computeIfAbsent(name, LoggerFactory::getLogger);
     }
 

@@ -23,13 +23,13 @@ final class Correlation {
     private static final String PREVIOUS = Correlation.class.getName() + ".previous";
 
     private final String header;
-    private final XmlLoggingSettings host;
+    private final CxfHost host;
 
     /**
      * @param header the header carrying the id
-     * @param host the settings, for the host runtime's id of a message and its way of sending it on
+     * @param host the host runtime's id of a message and its way of sending it on
      */
-    Correlation(String header, XmlLoggingSettings host) {
+    Correlation(String header, CxfHost host) {
         this.header = header;
         this.host = host;
     }
@@ -38,7 +38,7 @@ final class Correlation {
     String idOf(Message message) {
         Exchange ex = message.getExchange();
         Object id = ex.get(KEY);
-        return id != null ? id.toString() : MessageFacts.exchangeId(message);
+        return id != null ? id.toString() : CxfFacts.exchangeId(message);
     }
 
     /** A server exchange starts: take the id from the request header and put it into the MDC. */
@@ -48,10 +48,10 @@ final class Correlation {
         if (id == null) {
             id = headerValue(request);
         }
-        ex.put(KEY, id != null ? id : MessageFacts.exchangeId(request));
+        ex.put(KEY, id != null ? id : CxfFacts.exchangeId(request));
         ex.put(PREVIOUS, new String[] {MDC.get(MDC_CORRELATION_ID), MDC.get(MDC_EXCHANGE_ID)});
         MDC.put(MDC_CORRELATION_ID, idOf(request));
-        MDC.put(MDC_EXCHANGE_ID, MessageFacts.exchangeId(request));
+        MDC.put(MDC_EXCHANGE_ID, CxfFacts.exchangeId(request));
     }
 
     /** A server exchange ends on this thread: the MDC gets back what it held before. */
@@ -70,8 +70,8 @@ final class Correlation {
             id = MDC.get(MDC_CORRELATION_ID);
         }
         Exchange ex = request.getExchange();
-        ex.put(KEY, id != null ? id : MessageFacts.exchangeId(request));
-        Map<String, List<String>> headers = MessageFacts.protocolHeaders(request);
+        ex.put(KEY, id != null ? id : CxfFacts.exchangeId(request));
+        Map<String, List<String>> headers = CxfFacts.protocolHeaders(request);
         if (headers == null) {
             headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             request.put(Message.PROTOCOL_HEADERS, headers);
@@ -83,7 +83,7 @@ final class Correlation {
     }
 
     private String headerValue(Message message) {
-        Map<String, List<String>> headers = MessageFacts.protocolHeaders(message);
+        Map<String, List<String>> headers = CxfFacts.protocolHeaders(message);
         if (headers == null) {
             return null;
         }

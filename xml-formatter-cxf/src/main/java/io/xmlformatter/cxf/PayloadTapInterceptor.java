@@ -1,5 +1,7 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.BodyTap;
+import io.xmlformatter.message.CapturedBody;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.io.DelegatingInputStream;
 import org.apache.cxf.message.Message;
@@ -13,8 +15,6 @@ import java.io.PushbackReader;
 import java.io.Reader;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
-import java.util.List;
-import java.util.Map;
 
 /**
  * RECEIVE phase: copies the first bytes of an inbound body into memory (never to disk) and puts them back in
@@ -31,7 +31,7 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
 
     @Override
     public void handleMessage(Message message) throws Fault {
-        if (XmlLogging.isDisabled(message) || message.getContent(TappedPayload.class) != null) {
+        if (message.getContent(CapturedBody.class) != null || !logging.wanted(message)) {
             return;
         }
         if (!MessageUtils.isRequestor(message)) {
@@ -62,18 +62,18 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
 
     private void tap(Message message, InputStream is) throws IOException {
         InputStream source = is instanceof DelegatingInputStream ? ((DelegatingInputStream) is).getInputStream() : is;
-        TappedPayload tapped = TappedPayload.read(source, logging.captureLimit(), contentLength(message));
+        BodyTap tapped = BodyTap.read(source, logging.logger.captureLimit(), CxfFacts.contentLength(message));
         InputStream replay = tapped.replay(source);
         if (is instanceof DelegatingInputStream) {
             ((DelegatingInputStream) is).setInputStream(replay);
         } else {
             message.setContent(InputStream.class, replay);
         }
-        message.setContent(TappedPayload.class, tapped);
+        message.setContent(CapturedBody.class, tapped.body());
     }
 
     private void tap(Message message, Reader reader) throws IOException {
-        int cap = logging.captureLimit();
+        int cap = logging.logger.captureLimit();
         char[] buf = new char[Math.min(cap + 1, 8192)];
         int n = 0;
         int r;
@@ -86,25 +86,8 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
         PushbackReader replay = new PushbackReader(reader, Math.max(n, 1));
         replay.unread(buf, 0, n);
         message.setContent(Reader.class, replay);
-        boolean complete = n <= cap;
         byte[] utf8 = new String(buf, 0, Math.min(n, cap)).getBytes(StandardCharsets.UTF_8);
-        message.setContent(TappedPayload.class, new TappedPayload(utf8, utf8.length, complete,
-                complete ? utf8.length : -1));
-    }
-
-    private static long contentLength(Message message) {
-        Map<String, List<String>> headers = MessageFacts.protocolHeaders(message);
-        if (headers != null) {
-            for (Map.Entry<String, List<String>> e : headers.entrySet()) {
-                if ("Content-Length".equalsIgnoreCase(e.getKey()) && e.getValue() != null && !e.getValue().isEmpty()) {
-                    try {
-                        return Long.parseLong(e.getValue().get(0).trim());
-                    } catch (NumberFormatException ignored) {
-                        return -1;
-                    }
-                }
-            }
-        }
-        return -1;
+        message.setContent(CapturedBody.class, n <= cap ? CapturedBody.of(utf8) : CapturedBody.prefix(utf8,
+                utf8.length, -1));
     }
 }

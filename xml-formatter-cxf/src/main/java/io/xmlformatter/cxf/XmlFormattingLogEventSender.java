@@ -2,6 +2,7 @@ package io.xmlformatter.cxf;
 
 import io.xmlformatter.FormatResult;
 import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.message.HeaderMasker;
 import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.ext.logging.event.LogEventSender;
 

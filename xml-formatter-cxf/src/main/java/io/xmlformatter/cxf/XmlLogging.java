@@ -1,73 +1,39 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.FormatResult;
-import io.xmlformatter.JsonMasker;
-import io.xmlformatter.XmlFormatter;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.MessageLogger;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
-import org.apache.cxf.message.MessageUtils;
 
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.List;
-import java.util.Locale;
-import java.util.function.BiConsumer;
 
 /**
- * What the interceptors share: the formatter, the sink and the settings, and the making of one record per
- * message. Immutable and thread-safe; built by {@link XmlLoggingSettings}.
+ * What the interceptors share: the core message logger, the host and the correlation, and the CXF facts of a
+ * message handed to the logger once. Immutable and thread-safe; built by {@link XmlLoggingSettings}.
  */
 final class XmlLogging {
-    /** CXF's text for content that is not logged. */
-    static final String CONTENT_SUPPRESSED = "--- Content suppressed ---";
     /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */
     static final String ENABLE_PROPERTY = "org.apache.cxf.logging.enable";
     private static final String LOGGED = XmlLogging.class.getName() + ".logged";
     private static final String STARTED = XmlLogging.class.getName() + ".started";
 
-    final XmlFormatter formatter;
-    final int limit;
-    final long inMemThreshold;
-    final boolean logBinary;
-    final boolean logMultipart;
-    final HeaderMasker headers;
-    final List<String> inBinaryTypes;
-    final List<String> outBinaryTypes;
+    final MessageLogger logger;
     final Correlation correlation;
-    final JsonMasker jsonMasker;
-    final LogSink inSink;
-    final LogSink outSink;
-    private final BiConsumer<Message, LogRecord.Builder> hostFacts;
+    private final CxfHost host;
 
-    XmlLogging(XmlFormatter formatter, int limit, long inMemThreshold, boolean logBinary, boolean logMultipart,
-               HeaderMasker headers, List<String> inBinaryTypes, List<String> outBinaryTypes,
-               Correlation correlation, JsonMasker jsonMasker, LogSink inSink, LogSink outSink,
-               BiConsumer<Message, LogRecord.Builder> hostFacts) {
-        this.formatter = formatter;
-        this.limit = limit;
-        this.inMemThreshold = inMemThreshold;
-        this.logBinary = logBinary;
-        this.logMultipart = logMultipart;
-        this.headers = headers;
-        this.inBinaryTypes = inBinaryTypes;
-        this.outBinaryTypes = outBinaryTypes;
-        this.correlation = correlation;
-        this.jsonMasker = jsonMasker;
-        this.inSink = inSink;
-        this.outSink = outSink;
-        this.hostFacts = hostFacts;
+    XmlLogging(MessageLogger logger, CxfHost host) {
+        this.logger = logger;
+        this.host = host;
+        this.correlation = new Correlation(logger.correlationHeader(), host);
     }
 
-    /** How many payload bytes are kept for the record: the limit, or the in-memory threshold when unlimited. */
-    int captureLimit() {
-        if (limit >= 0) {
-            return limit;
-        }
-        return inMemThreshold > 0 ? (int) Math.min(inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
+    /**
+     * Whether {@code message} is to be logged: not switched off for its endpoint, and its sink would write it
+     * (asked before anything is captured).
+     */
+    boolean wanted(Message message) {
+        return !isDisabled(message) && logger.wouldLog(CxfFacts.type(message), CxfFacts.owner(message));
     }
 
     /**
@@ -105,140 +71,36 @@ final class XmlLogging {
     }
 
     /**
-     * Writes the record of {@code message} once.
-     *
-     * @param payload the captured bytes (or null when the message has no body)
-     * @param length how many of them are valid
-     * @param originalSize the whole body's size in bytes, or -1 when unknown
-     * @param complete whether the captured bytes are the whole body
+     * Writes the record of {@code message} once: its CXF facts, the host's, the correlation id and the duration,
+     * and the captured body (null when it has none). Never throws.
      */
-    void log(Message message, byte[] payload, int length, long originalSize, boolean complete) {
+    void log(Message message, CapturedBody body) {
         if (message.put(LOGGED, true) != null) {
             return;
         }
-        MessageType type = MessageFacts.type(message);
-        LogRecord.Builder b = LogRecord.builder(type);
-        MessageFacts.describe(message, b, headers);
-        b.correlationId(correlation.idOf(message));
-        Object started = message.getExchange().get(STARTED);
-        if (started instanceof Long && (type != MessageType.REQ_IN && type != MessageType.REQ_OUT)) {
-            b.duration(Duration.ofNanos(System.nanoTime() - (Long) started));
-        }
-        hostFacts.accept(message, b);
-        boolean outbound = MessageUtils.isOutbound(message);
-        payload(b, (String) message.get(Message.CONTENT_TYPE), charset(message), outbound, payload, length,
-                originalSize, complete);
-        (outbound ? outSink : inSink).write(b.build());
-    }
-
-    /** Sets the record's payload, sizes and flags from a body's first bytes. */
-    void payload(LogRecord.Builder b, String contentType, Charset charset, boolean outbound, byte[] payload,
-                 int length, long originalSize, boolean complete) {
-        b.originalSize(originalSize);
-        if (payload == null) {
-            return;
-        }
-        String lower = contentType == null ? "" : contentType.toLowerCase(Locale.ROOT);
-        boolean multipart = lower.startsWith("multipart/");
-        b.multipartContent(multipart);
-        List<String> binaryTypes = outbound ? outBinaryTypes : inBinaryTypes;
-        if (!logBinary && isBinary(lower, binaryTypes)) {
-            b.binaryContent(true).payload(CONTENT_SUPPRESSED).loggedSize(CONTENT_SUPPRESSED.length());
-            return;
-        }
-        if (multipart && !logMultipart) {
-            b.payload(CONTENT_SUPPRESSED).loggedSize(CONTENT_SUPPRESSED.length());
-            return;
-        }
-        if (multipart) {
-            Multipart.Rendered r = Multipart.render(this, contentType, payload, length, complete, originalSize);
-            b.payload(r.text).truncated(r.truncated).wellFormed(r.wellFormed).addMaskedCount(r.masked);
-            return;
-        }
-        int first = 0;
-        while (first < length && (payload[first] == ' ' || payload[first] == '\n' || payload[first] == '\r'
-                || payload[first] == '\t')) {
-            first++;
-        }
-        int lead = first < length ? payload[first] & 0xFF : '<';
-        boolean xml = lead == '<' || lead == 0xEF || lead == 0xFE || lead == 0xFF || lead == 0; // BOMs, UTF-16
-        if (!xml) {
-            text(b, new String(payload, 0, length, charset != null ? charset : StandardCharsets.UTF_8),
-                    lead == '{' || lead == '[', originalSize, complete);
-            return;
-        }
-        StringBuilder out = new StringBuilder(Math.min(length + (length >> 2) + 64, Math.max(limit, 64) + 256));
-        FormatResult r = format(charset, payload, length, originalSize, complete, out);
-        b.formatted(out.toString(), r);
-    }
-
-    /** A body that is not XML: JSON gets its sensitive fields masked; any text is cut at the limit, visibly. */
-    private void text(LogRecord.Builder b, String text, boolean json, long originalSize, boolean complete) {
-        StringBuilder out = new StringBuilder(text.length() + 32);
-        if (json) {
-            JsonMasker.Result r = jsonMasker.mask(text, out);
-            b.addMaskedCount(r.masked).wellFormed(r.wellFormed || !complete);
-        } else {
-            out.append(text);
-        }
-        boolean cut = !complete || (limit >= 0 && out.length() > limit);
-        if (limit >= 0 && out.length() > limit) {
-            out.setLength(Character.isHighSurrogate(out.charAt(limit - 1)) ? limit - 1 : limit);
-        }
-        if (cut) {
-            out.append("\n...[DOCUMENT TRUNCATED: original ")
-                    .append(originalSize >= 0 ? originalSize + " bytes]" : "size unknown]");
-        }
-        b.payload(out.toString()).truncated(cut);
-    }
-
-    /** Formats an XML body (or part of one) through the engine, decoding it first when its charset is not UTF-8. */
-    FormatResult format(Charset charset, byte[] payload, int length, long originalSize, boolean complete,
-                        StringBuilder out) {
-        if (charset != null && !charset.equals(StandardCharsets.UTF_8)) {
-            String text = new String(payload, 0, length, charset);
-            if (!complete) {
-                byte[] utf8 = text.getBytes(StandardCharsets.UTF_8);
-                return formatter.formatPrefix(utf8, 0, utf8.length, originalSize, out);
-            }
-            return formatter.format(text, out);
-        }
-        return complete ? formatter.format(payload, 0, length, out)
-                : formatter.formatPrefix(payload, 0, length, originalSize, out);
-    }
-
-    private static boolean isBinary(String contentType, List<String> binaryTypes) {
-        for (String t : binaryTypes) {
-            if (contentType.startsWith(t)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static Charset charset(Message message) {
-        Object enc = message.get(Message.ENCODING);
-        if (enc == null) {
-            return null;
-        }
+        MessageFacts facts;
         try {
-            return Charset.forName(enc.toString());
+            facts = CxfFacts.describe(message);
+            facts.correlationId(correlation.idOf(message));
+            Object started = message.getExchange().get(STARTED);
+            if (started instanceof Long && !MessageLogger.isRequest(facts.type())) {
+                facts.duration(Duration.ofNanos(System.nanoTime() - (Long) started));
+            }
+            host.addFacts(message, facts);
         } catch (RuntimeException e) {
-            return null;
+            facts = MessageFacts.of(CxfFacts.type(message)).attribute("factsError", e.toString());
         }
+        logger.log(facts, body);
     }
 
     /** Closes the sinks (each once). */
     void close() {
-        inSink.close();
-        if (outSink != inSink) {
-            outSink.close();
-        }
+        logger.close();
     }
 
     /** The in message of the exchange, when it came in and was never logged (the chain broke before). */
     static Message unloggedRequest(Exchange exchange) {
         Message in = exchange.getInMessage();
-        return in != null && !isLogged(in) && in.getContent(TappedPayload.class) != null ? in : null;
+        return in != null && !isLogged(in) && in.getContent(CapturedBody.class) != null ? in : null;
     }
 }

@@ -93,6 +93,11 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
         delegate.addSensitiveProtocolHeaderNames(names);
     }
 
+    /** See {@link XmlLoggingSettings#setSensitiveParameterNames}. */
+    public void setSensitiveParameterNames(Set<String> names) {
+        delegate.setSensitiveParameterNames(names);
+    }
+
     /** Adds comma-separated media types treated as binary in both directions. */
     public void addBinaryContentMediaTypes(String mediaTypes) {
         delegate.addBinaryContentMediaTypes(mediaTypes);
@@ -171,6 +176,16 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
         delegate.setCorrelationHeader(header);
     }
 
+    /** See {@link XmlLoggingSettings#setHost}. */
+    public void setHost(CxfHost host) {
+        delegate.setHost(host);
+    }
+
+    /** The message logger this feature writes with (for its failure counts); see {@link XmlLoggingSettings}. */
+    public io.xmlformatter.message.MessageLogger getMessageLogger() {
+        return delegate.getMessageLogger();
+    }
+
     /** See {@link XmlLoggingSettings#setSuppressDuplicates}. */
     public void setSuppressDuplicates(boolean on) {
         delegate.setSuppressDuplicates(on);
@@ -180,7 +195,7 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
     public static class Portable extends XmlLoggingSettings implements AbstractPortableFeature {
         @Override
         public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-            XmlLogging logging = build();
+            XmlLogging logging = logging();
             closeSinksWith(bus, logging);
             PayloadTapInterceptor tap = new PayloadTapInterceptor(logging);
             XmlLoggingInInterceptor in = new XmlLoggingInInterceptor(logging);

@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.CapturedBody;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -19,22 +20,12 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
 
     @Override
     public void handleMessage(Message message) {
-        if (XmlLogging.isDisabled(message)) {
-            return;
+        if (!XmlLogging.isLogged(message) && (message.getContent(CapturedBody.class) != null
+                || logging.wanted(message))) {
+            logging.log(message, message.getContent(CapturedBody.class));
         }
-        log(logging, message);
         if (MessageUtils.isRequestor(message)) {
             logging.correlation.end(message);
-        }
-    }
-
-    /** Logs an inbound message from its tapped body (or without a body when none was tapped). */
-    static void log(XmlLogging logging, Message message) {
-        TappedPayload p = message.getContent(TappedPayload.class);
-        if (p == null) {
-            logging.log(message, null, 0, -1, true);
-        } else {
-            logging.log(message, p.bytes, p.length, p.originalSize, p.complete);
         }
     }
 }

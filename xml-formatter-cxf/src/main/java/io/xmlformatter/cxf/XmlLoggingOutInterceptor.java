@@ -1,5 +1,7 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.BodyRecorder;
+import io.xmlformatter.message.CapturedBody;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -11,7 +13,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 
 /**
  * PRE_STREAM phase: records an outbound message (a client's request, a server's response or fault) as it is
@@ -34,6 +35,7 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         if (XmlLogging.isDisabled(message)) {
             return;
         }
+        boolean wanted = logging.wanted(message);
         boolean requestor = MessageUtils.isRequestor(message);
         if (requestor) {
             XmlLogging.markStart(message);
@@ -41,12 +43,18 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         } else {
             Message request = XmlLogging.unloggedRequest(message.getExchange());
             if (request != null) {
-                XmlLoggingInInterceptor.log(logging, request);
+                logging.log(request, request.getContent(CapturedBody.class));
             }
         }
         Object partial = message.get(Message.PARTIAL_RESPONSE_MESSAGE);
         if (Boolean.TRUE.equals(partial) || "true".equalsIgnoreCase(String.valueOf(partial))) {
             logging.correlation.end(message); // a one-way call's 202: not a message of its own
+            return;
+        }
+        if (!wanted) {
+            if (!requestor) {
+                logging.correlation.end(message);
+            }
             return;
         }
         OutputStream os = message.getContent(OutputStream.class);
@@ -89,50 +97,32 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         }
     }
 
-    private void done(Message message, Capture capture) {
-        try {
-            logging.log(message, capture.bytes, capture.kept(), capture.total, capture.total <= capture.kept());
-        } finally {
-            if (!MessageUtils.isRequestor(message)) {
-                logging.correlation.end(message);
-            }
-        }
-    }
-
-    /** The first bytes written and how many there were in all; writes the message's record once. */
+    /** The body as it is written, and the message's record written once, when the body ends. */
     private final class Capture {
         private final Message message;
-        private final int cap = logging.captureLimit();
-        byte[] bytes = new byte[Math.min(cap, 4096)];
-        long total;
+        private final BodyRecorder recorder = new BodyRecorder(logging.logger.captureLimit());
         private boolean logged;
 
         Capture(Message message) {
             this.message = message;
         }
 
-        void logOnce() {
-            if (!logged) {
-                logged = true;
-                done(message, this);
-            }
-        }
-
-        int kept() {
-            return (int) Math.min(total, cap);
-        }
-
         void add(byte[] b, int off, int len) {
-            int room = (int) Math.max(0, cap - total);
-            int n = Math.min(room, len);
-            if (n > 0) {
-                int needed = kept() + n;
-                if (needed > bytes.length) {
-                    bytes = Arrays.copyOf(bytes, Math.min(cap, Math.max(needed, bytes.length * 2)));
-                }
-                System.arraycopy(b, off, bytes, kept(), n);
+            recorder.add(b, off, len);
+        }
+
+        void logOnce() {
+            if (logged) {
+                return;
             }
-            total += len;
+            logged = true;
+            try {
+                logging.log(message, recorder.body());
+            } finally {
+                if (!MessageUtils.isRequestor(message)) {
+                    logging.correlation.end(message);
+                }
+            }
         }
     }
 

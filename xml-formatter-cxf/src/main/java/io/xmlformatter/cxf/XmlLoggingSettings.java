@@ -1,30 +1,22 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.JsonMasker;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.DeduplicatingSink;
-import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.message.MessageLogger;
 import org.apache.cxf.interceptor.Interceptor;
-import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.Charset;
 import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.Collection;
-import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 
 /**
  * The settings of the CXF logging: CXF's LoggingFeature properties with CXF's meaning, the engine's options and
- * the sinks, as bean setters. {@code XmlLoggingFeature} is configured through them; where a configuration lists
+ * the sinks, as bean setters, passed to a {@link MessageLogger.Builder} (all policy lives in that core message
+ * logger; the interceptors only gather CXF's facts and bytes). {@code XmlLoggingFeature} is configured through
+ * them; where a configuration lists
  * interceptors rather than features (Mule's {@code cxf:inInterceptors}, {@code jaxws:inInterceptors}),
  * {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor per chain.
  *
@@ -32,98 +24,77 @@ import java.util.Set;
  * exchanges, phases), so the same sources build the Mule 3 adapter.
  */
 public class XmlLoggingSettings {
-    /** How many (correlation id, payload) pairs duplicate suppression remembers. */
-    private static final int DUPLICATES_REMEMBERED = 10_000;
-    /** Media types (prefixes) logged as "content suppressed" unless {@code logBinary} is set. */
-    private static final List<String> BINARY_TYPES = Collections.unmodifiableList(Arrays.asList(
-            "application/octet-stream", "application/pdf", "application/zip", "image/", "audio/", "video/"));
-
-    private int limit = 48 * 1024;
-    private long inMemThreshold = -1;
-    private boolean pretty;
-    private boolean logBinary;
-    private boolean logMultipart = true;
-    private boolean verbose = true;
-    private final Set<String> sensitiveElements = new LinkedHashSet<>();
-    private final Set<String> sensitiveAttributes = new LinkedHashSet<>();
-    private final Set<String> sensitiveHeaders = new LinkedHashSet<>();
-    private final Set<String> inBinary = new LinkedHashSet<>(BINARY_TYPES);
-    private final Set<String> outBinary = new LinkedHashSet<>(BINARY_TYPES);
-    private LogSink inSink;
-    private LogSink outSink;
-    private int indent = 2;
-    private int maxTextLength = -1;
-    private int maxCdataLength = -1;
-    private List<String> anonymize = new ArrayList<>();
-    private List<String> prune = new ArrayList<>();
-    private boolean embeddedXml;
-    private boolean wsSecurity = true;
-    private String mask = XmlFormatter.DEFAULT_MASK;
+    private final MessageLogger.Builder logger = MessageLogger.builder();
     private String correlationHeader = "X-Correlation-ID";
-    private boolean suppressDuplicates;
+    private CxfHost host = new CxfHost() { };
     private XmlLogging built;
 
     /** CXF's {@code limit}: the most payload logged, in bytes (-1: no limit). Default 48 KiB. */
     public void setLimit(int limit) {
-        this.limit = limit;
+        logger.limit(limit);
     }
 
     /** CXF's {@code inMemThreshold}: with {@code limit} -1, how much payload is kept in memory for the record. */
     public void setInMemThreshold(long threshold) {
-        inMemThreshold = threshold;
+        logger.inMemThreshold(threshold);
     }
 
     /** CXF's {@code prettyLogging}: indent payloads (otherwise whitespace stays as sent). */
     public void setPrettyLogging(boolean pretty) {
-        this.pretty = pretty;
+        logger.pretty(pretty);
     }
 
     /** CXF's {@code logBinary}: log binary bodies (suppressed by default). */
     public void setLogBinary(boolean logBinary) {
-        this.logBinary = logBinary;
+        logger.logBinary(logBinary);
     }
 
     /** CXF's {@code logMultipart}: log multipart bodies; attachments are never dumped. Default true. */
     public void setLogMultipart(boolean logMultipart) {
-        this.logMultipart = logMultipart;
+        logger.logMultipart(logMultipart);
     }
 
     /** CXF's {@code verbose}: the multi-line text layout (default) or one JSON line per record. */
     public void setVerbose(boolean verbose) {
-        this.verbose = verbose;
+        logger.verbose(verbose);
     }
 
     /** CXF's {@code sensitiveElementNames}: elements whose content is masked, wherever they are. */
     public void setSensitiveElementNames(Set<String> names) {
-        sensitiveElements.clear();
-        addSensitiveElementNames(names);
+        logger.sensitiveElementNames(names);
     }
 
     /** Adds to {@link #setSensitiveElementNames}. */
     public void addSensitiveElementNames(Set<String> names) {
-        sensitiveElements.addAll(names);
+        logger.addSensitiveElementNames(names);
     }
 
     /** CXF's {@code sensitiveAttributeNames}: attributes whose values are masked, wherever they are. */
     public void setSensitiveAttributeNames(Set<String> names) {
-        sensitiveAttributes.clear();
-        addSensitiveAttributeNames(names);
+        logger.sensitiveAttributeNames(names);
     }
 
     /** Adds to {@link #setSensitiveAttributeNames}. */
     public void addSensitiveAttributeNames(Set<String> names) {
-        sensitiveAttributes.addAll(names);
+        logger.addSensitiveAttributeNames(names);
     }
 
     /** CXF's {@code sensitiveProtocolHeaderNames}: headers masked (any case), on top of the defaults. */
     public void setSensitiveProtocolHeaderNames(Set<String> names) {
-        sensitiveHeaders.clear();
-        addSensitiveProtocolHeaderNames(names);
+        logger.sensitiveHeaderNames(names);
     }
 
     /** Adds to {@link #setSensitiveProtocolHeaderNames}. */
     public void addSensitiveProtocolHeaderNames(Set<String> names) {
-        sensitiveHeaders.addAll(names);
+        logger.addSensitiveHeaderNames(names);
+    }
+
+    /**
+     * URL query and form parameters whose values are masked (any case), on top of the defaults ({@code password},
+     * {@code access_token}, {@code client_secret}, ...) and the sensitive element names.
+     */
+    public void setSensitiveParameterNames(Set<String> names) {
+        logger.sensitiveParameterNames(names);
     }
 
     /** Adds comma-separated media types treated as binary in both directions. */
@@ -134,12 +105,12 @@ public class XmlLoggingSettings {
 
     /** Adds comma-separated media types treated as binary in inbound messages. */
     public void addInBinaryContentMediaTypes(String mediaTypes) {
-        inBinary.addAll(split(mediaTypes));
+        logger.addInBinaryMediaTypes(split(mediaTypes));
     }
 
     /** Adds comma-separated media types treated as binary in outbound messages. */
     public void addOutBinaryContentMediaTypes(String mediaTypes) {
-        outBinary.addAll(split(mediaTypes));
+        logger.addOutBinaryMediaTypes(split(mediaTypes));
     }
 
     /**
@@ -147,63 +118,63 @@ public class XmlLoggingSettings {
      * sink is closed when the bus shuts down (closing a MongoDB sink drains its queue); sinks may be closed twice.
      */
     public void setSink(LogSink sink) {
-        inSink = sink;
-        outSink = sink;
+        logger.sink(sink);
     }
 
     /** Where records of inbound messages go. */
     public void setInSink(LogSink sink) {
-        inSink = sink;
+        logger.inSink(sink);
     }
 
     /** Where records of outbound messages go. */
     public void setOutSink(LogSink sink) {
-        outSink = sink;
+        logger.outSink(sink);
     }
 
     /** Indentation in spaces when {@code prettyLogging} is on (default 2). */
     public void setIndent(int spaces) {
-        indent = spaces;
+        logger.indent(spaces);
     }
 
     /** Cap of each text node, in chars (default: none). */
     public void setMaxTextLength(int chars) {
-        maxTextLength = chars;
+        logger.maxTextLength(chars);
     }
 
     /** Cap of each CDATA section, in chars (default: none). */
     public void setMaxCdataLength(int chars) {
-        maxCdataLength = chars;
+        logger.maxCdataLength(chars);
     }
 
     /** Paths whose element text or attribute values are masked (see {@link XmlFormatter.Builder#anonymize}). */
     public void setAnonymize(List<String> paths) {
-        anonymize = new ArrayList<>(paths);
+        logger.anonymize(paths);
     }
 
     /** Paths whose subtrees are pruned (see {@link XmlFormatter.Builder#prune}). */
     public void setPrune(List<String> paths) {
-        prune = new ArrayList<>(paths);
+        logger.prune(paths);
     }
 
     /** Re-format XML embedded in text or CDATA (default off; masking reaches inside it either way). */
     public void setEmbeddedXml(boolean on) {
-        embeddedXml = on;
+        logger.embeddedXml(on);
     }
 
     /** The WS-Security/SAML masking preset (default on). */
     public void setWsSecurity(boolean on) {
-        wsSecurity = on;
+        logger.wsSecurity(on);
     }
 
     /** The mask written in place of secrets (default {@code [*****]}). */
     public void setMask(String mask) {
-        this.mask = mask;
+        logger.mask(mask);
     }
 
     /** The header that carries the correlation id in and out (default {@code X-Correlation-ID}). */
     public void setCorrelationHeader(String header) {
         correlationHeader = header;
+        logger.correlationHeader(header);
     }
 
     /**
@@ -212,7 +183,7 @@ public class XmlLoggingSettings {
      * suppresses only its own repeats.
      */
     public void setSuppressDuplicates(boolean on) {
-        suppressDuplicates = on;
+        logger.suppressDuplicates(on);
     }
 
     /**
@@ -235,52 +206,11 @@ public class XmlLoggingSettings {
     }
 
     /**
-     * Formats, masks and writes a body seen outside a CXF chain (e.g. a Mule flow's payload) with these settings.
-     *
-     * @param record the record's other fields; its payload, sizes and flags are set here
-     * @param outbound whether the record goes to the out sink
-     * @param contentType the body's content type, or null
-     * @param charset the body's charset, or null for UTF-8 or as the XML declares
-     * @param payload the body's first bytes
-     * @param length how many of them are valid
-     * @param originalSize the whole body's size, or -1 when unknown
-     * @param complete whether {@code payload} holds the whole body
+     * Where the correlation id, the host's own id of a message and its facts come from when CXF runs inside
+     * another runtime (Mule); by default nothing is added.
      */
-    public void log(LogRecord.Builder record, boolean outbound, String contentType, Charset charset, byte[] payload,
-                    int length, long originalSize, boolean complete) {
-        XmlLogging logging = logging();
-        logging.payload(record, contentType, charset, outbound, payload, length, originalSize, complete);
-        (outbound ? logging.outSink : logging.inSink).write(record.build());
-    }
-
-    /**
-     * Reads the first bytes of a body seen outside a CXF chain, logs them as {@link #log} does, and returns the
-     * stream to read the whole body from (those bytes, then the rest of {@code body}).
-     *
-     * @throws IOException reading {@code body}; nothing is logged then
-     */
-    public InputStream log(LogRecord.Builder record, boolean outbound, String contentType, Charset charset,
-                           InputStream body) throws IOException {
-        TappedPayload tapped = TappedPayload.read(body, logging().captureLimit(), -1);
-        log(record, outbound, contentType, charset, tapped.bytes, tapped.length, tapped.originalSize,
-                tapped.complete);
-        return tapped.replay(body);
-    }
-
-    /**
-     * The correlation id the runtime around CXF gives {@code message} (e.g. Mule's), or null: then the inbound
-     * correlation header, the caller's MDC or the exchange id is used. Returns null here.
-     */
-    protected String correlationIdOf(Message message) {
-        return null;
-    }
-
-    /**
-     * Called when a client request goes out carrying {@code id} in the correlation header of its CXF protocol
-     * headers, for a runtime that sends headers its own way (Mule's HTTP module sends the Mule message's outbound
-     * properties). Does nothing here.
-     */
-    protected void correlationIdSent(Message request, String id) {
+    public void setHost(CxfHost host) {
+        this.host = host;
     }
 
     /** The header that carries the correlation id (see {@link #setCorrelationHeader}). */
@@ -289,10 +219,11 @@ public class XmlLoggingSettings {
     }
 
     /**
-     * Adds facts of the runtime around CXF (e.g. Mule's ids) to the record of {@code message}; called after the
-     * CXF facts are set, so it may replace them. Does nothing here.
+     * The message logger these settings describe, built on first use and shared with the interceptors: for
+     * bodies seen outside a CXF chain (a Mule flow's payload). Settings changed afterwards are not seen.
      */
-    protected void addFacts(Message message, LogRecord.Builder record) {
+    public MessageLogger getMessageLogger() {
+        return logging().logger;
     }
 
     /** The runtime of interceptors made by {@link #getInInterceptor()} and friends: built once. */
@@ -320,45 +251,11 @@ public class XmlLoggingSettings {
      * @throws IllegalArgumentException naming the setting that is wrong
      */
     XmlLogging build() {
-        XmlFormatter.Builder b = XmlFormatter.builder().maxTextLength(maxTextLength)
-                .maxCdataLength(maxCdataLength).embeddedXml(embeddedXml).mask(mask);
-        if (pretty) {
-            b.indent(indent);
-        } else {
-            b.keepWhitespace();
-        }
-        if (limit >= 0) {
-            b.maxDocumentLength(limit);
-        }
-        if (wsSecurity) {
-            b.wsSecurity();
-        }
-        for (String name : sensitiveElements) {
-            b.anonymize("//" + name);
-        }
-        for (String name : sensitiveAttributes) {
-            b.anonymize("//@" + name);
-        }
-        b.anonymize(anonymize).prune(prune.toArray(new String[0]));
-        XmlFormatter formatter;
         try {
-            formatter = b.build();
+            return new XmlLogging(logger.build(), host);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("xml-formatter-cxf: bad masking or pruning setting: "
-                    + e.getMessage(), e);
+            throw new IllegalArgumentException("xml-formatter-cxf: " + e.getMessage(), e);
         }
-        LogSink fallback = verbose ? Slf4jSink.text() : Slf4jSink.json();
-        LogSink in = inSink != null ? inSink : fallback;
-        LogSink out = outSink != null ? outSink : fallback;
-        if (suppressDuplicates) {
-            boolean one = in == out;
-            in = new DeduplicatingSink(in, DUPLICATES_REMEMBERED);
-            out = one ? in : new DeduplicatingSink(out, DUPLICATES_REMEMBERED);
-        }
-        return new XmlLogging(formatter, limit, inMemThreshold, logBinary, logMultipart,
-                new HeaderMasker(sensitiveHeaders, mask), lower(inBinary), lower(outBinary),
-                new Correlation(correlationHeader, this), new JsonMasker(sensitiveElements, mask), in, out,
-                this::addFacts);
     }
 
     private static List<String> split(String mediaTypes) {
@@ -369,13 +266,5 @@ public class XmlLoggingSettings {
             }
         }
         return r;
-    }
-
-    private static List<String> lower(Collection<String> types) {
-        List<String> r = new ArrayList<>();
-        for (String t : types) {
-            r.add(t.toLowerCase(Locale.ROOT));
-        }
-        return Collections.unmodifiableList(r);
     }
 }

@@ -1,7 +1,10 @@
 package io.xmlformatter.mule;
 
-import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.BodyTap;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.MessageLogger;
 import org.mule.api.DefaultMuleException;
 import org.mule.api.MuleEvent;
 import org.mule.api.MuleException;
@@ -46,46 +49,47 @@ public class XmlLoggingMessageProcessor implements MessageProcessor {
         if (logging == null) {
             throw new IllegalStateException("XmlLoggingMessageProcessor: the property 'logging' is not set");
         }
+        MessageLogger logger = logging.getMessageLogger();
+        if (!logger.wouldLog(type, null)) {
+            return event;
+        }
         MuleMessage message = event.getMessage();
-        LogRecord.Builder record = LogRecord.builder(type).messageId(message.getUniqueId());
-        logging.addFacts(event, record);
+        MessageFacts facts = MessageFacts.of(type).messageId(message.getUniqueId());
+        logging.host.addFacts(event, facts);
         Object address = message.getProperty("http.request.uri", PropertyScope.INBOUND);
         if (address != null) {
-            record.address(address.toString());
+            facts.address(address.toString());
         }
-        String contentType = message.getDataType().getMimeType();
-        record.contentType(contentType);
-        Charset charset = charset(message.getEncoding());
-        boolean outbound = type == MessageType.REQ_OUT || type == MessageType.RESP_OUT
-                || type == MessageType.FAULT_OUT;
+        facts.contentType(message.getDataType().getMimeType()).encoding(message.getEncoding());
         Object payload = message.getPayload();
-        byte[] bytes;
         if (payload instanceof byte[]) {
-            bytes = (byte[]) payload;
-            logging.log(record, outbound, contentType, charset, bytes, bytes.length, bytes.length, true);
+            logger.log(facts, CapturedBody.of((byte[]) payload));
         } else if (payload instanceof String) {
-            bytes = ((String) payload).getBytes(charset != null ? charset : StandardCharsets.UTF_8);
-            logging.log(record, outbound, contentType, charset, bytes, bytes.length, bytes.length, true);
+            Charset charset = charset(message.getEncoding());
+            logger.log(facts.encoding(charset.name()), CapturedBody.of(((String) payload).getBytes(charset)));
         } else if (payload instanceof InputStream) {
+            InputStream stream = (InputStream) payload;
+            BodyTap tap;
             try {
-                message.setPayload(logging.log(record, outbound, contentType, charset, (InputStream) payload),
-                        message.getDataType());
+                tap = BodyTap.read(stream, logger.captureLimit(), -1);
             } catch (IOException e) {
                 throw new DefaultMuleException("xml-formatter: cannot read the payload stream to log it", e);
             }
+            message.setPayload(tap.replay(stream), message.getDataType());
+            logger.log(facts, tap.body());
         } else {
-            String text = "[payload of type " + (payload == null ? "null" : payload.getClass().getName())
-                    + " not logged]";
-            logging.log(record.payload(text), outbound, contentType, charset, null, 0, -1, true);
+            logger.logWithoutBody(facts, "payload of type "
+                    + (payload == null ? "null" : payload.getClass().getName()));
         }
         return event;
     }
 
+    /** The message's charset for a String payload: its encoding, else UTF-8. */
     private static Charset charset(String encoding) {
         try {
-            return encoding == null ? null : Charset.forName(encoding);
+            return encoding == null ? StandardCharsets.UTF_8 : Charset.forName(encoding);
         } catch (RuntimeException e) {
-            return null;
+            return StandardCharsets.UTF_8;
         }
     }
 }

@@ -180,7 +180,7 @@ class MuleAdapterTest {
         assertArrayEquals(body, r.body);
         List<LogRecord> all = records.await(2);
         assertEquals("<a>\n  <token>[*****]</token>\n</a>", all.get(0).payload());
-        assertEquals("[payload of type java.lang.Integer not logged]", all.get(1).payload());
+        assertEquals("[body not logged: payload of type java.lang.Integer]", all.get(1).payload());
     }
 
     private static String transfer(int amount) {

@@ -1,7 +1,7 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.MessageFacts;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
@@ -13,14 +13,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 
-/** Reads what a log record says about a CXF message: direction, ids, address, HTTP facts, endpoint, operation. */
-final class MessageFacts {
+/** Reads what a CXF message tells a record: direction, ids, address, HTTP facts, endpoint, operation, headers. */
+final class CxfFacts {
     /** CXF's own key (LogEvent.KEY_EXCHANGE_ID): both features see the same exchange id. */
     static final String EXCHANGE_ID = "exchangeId";
-    private static final String MESSAGE_ID = MessageFacts.class.getName() + ".messageId";
-    private static final String NAMES = MessageFacts.class.getName() + ".names";
+    private static final String MESSAGE_ID = CxfFacts.class.getName() + ".messageId";
+    private static final String NAMES = CxfFacts.class.getName() + ".names";
 
-    private MessageFacts() {
+    private CxfFacts() {
     }
 
     /** REQ_IN, RESP_OUT, FAULT_OUT, ... as CXF names them. */
@@ -57,35 +57,46 @@ final class MessageFacts {
         return id.toString();
     }
 
-    /** Everything known about {@code message}, headers masked by {@code headers}. */
-    static void describe(Message message, LogRecord.Builder b, HeaderMasker headers) {
-        b.exchangeId(exchangeId(message));
-        b.messageId(messageId(message));
-        b.address(address(message));
-        b.contentType(string(message.get(Message.CONTENT_TYPE)));
-        b.encoding(string(message.get(Message.ENCODING)));
-        b.httpMethod(string(message.get(Message.HTTP_REQUEST_METHOD)));
+    /** The port type's name (else the service's) of the message's endpoint, which names the SLF4J logger. */
+    static String owner(Message message) {
+        Exchange ex = message.getExchange();
+        if (ex == null || ex.getEndpoint() == null || ex.getEndpoint().getEndpointInfo() == null) {
+            return null;
+        }
+        String[] names = names(ex.getEndpoint().getEndpointInfo());
+        return names[2] != null ? names[2] : names[0];
+    }
+
+    /** Everything known about {@code message}, as the transport gave it (the message logger masks). */
+    static MessageFacts describe(Message message) {
+        MessageFacts f = MessageFacts.of(type(message));
+        f.exchangeId(exchangeId(message));
+        f.messageId(messageId(message));
+        f.address(address(message));
+        f.contentType(string(message.get(Message.CONTENT_TYPE)));
+        f.encoding(string(message.get(Message.ENCODING)));
+        f.httpMethod(string(message.get(Message.HTTP_REQUEST_METHOD)));
         Object code = message.get(Message.RESPONSE_CODE);
         if (code == null && MessageUtils.isOutbound(message) && !MessageUtils.isRequestor(message)) {
             code = message.getExchange().getOutFaultMessage() == message ? 500 : null;
         }
         if (code instanceof Integer) {
-            b.responseCode((Integer) code);
+            f.responseCode((Integer) code);
         }
         SecurityContext sc = message.get(SecurityContext.class);
         if (sc != null && sc.getUserPrincipal() != null) {
-            b.principal(sc.getUserPrincipal().getName());
+            f.principal(sc.getUserPrincipal().getName());
         }
         Exchange ex = message.getExchange();
         if (ex.getEndpoint() != null && ex.getEndpoint().getEndpointInfo() != null) {
             String[] names = names(ex.getEndpoint().getEndpointInfo());
-            b.service(names[0]).port(names[1]).portType(names[2]);
+            f.service(names[0]).port(names[1]).portType(names[2]);
         }
         BindingOperationInfo op = ex.getBindingOperationInfo();
         if (op != null) {
-            b.operation(op.getName().getLocalPart());
+            f.operation(op.getName().getLocalPart());
         }
-        headers.describe(protocolHeaders(message), b);
+        return f.headers(protocolHeaders(message));
     }
 
     /** The endpoint's service, port and port type names, made once per endpoint and kept on it. */
@@ -105,6 +116,23 @@ final class MessageFacts {
     static Map<String, List<String>> protocolHeaders(Message message) {
         Object h = message.get(Message.PROTOCOL_HEADERS);
         return h instanceof Map ? (Map<String, List<String>>) h : null;
+    }
+
+    /** The body's declared size (its Content-Length header), or -1. */
+    static long contentLength(Message message) {
+        Map<String, List<String>> headers = protocolHeaders(message);
+        if (headers != null) {
+            for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+                if ("Content-Length".equalsIgnoreCase(e.getKey()) && e.getValue() != null && !e.getValue().isEmpty()) {
+                    try {
+                        return Long.parseLong(e.getValue().get(0).trim());
+                    } catch (NumberFormatException ignored) {
+                        return -1;
+                    }
+                }
+            }
+        }
+        return -1;
     }
 
     private static String messageId(Message message) {

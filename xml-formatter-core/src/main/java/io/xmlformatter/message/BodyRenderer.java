@@ -1,0 +1,299 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.FormatResult;
+import io.xmlformatter.JsonMasker;
+import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.log.LogRecord;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Turns a captured body into a record's payload, every byte through a masking filter: XML and any other text
+ * through the engine, JSON through the JSON masker (and the engine as well when it holds markup), form bodies
+ * through the parameter masker, multipart bodies part by part under the same rule. What cannot be masked (a
+ * content encoding not decoded, a charset that does not fit the bytes, binary content) becomes a marker.
+ * Immutable and thread-safe.
+ */
+final class BodyRenderer {
+    /** CXF's text for content that is not logged. */
+    static final String CONTENT_SUPPRESSED = "--- Content suppressed ---";
+    private static final int MAX_PART_DEPTH = 4;
+
+    private final XmlFormatter formatter;
+    private final JsonMasker json;
+    private final ParameterMasker parameters;
+    final HeaderMasker headers;
+    final String mask;
+    private final int limit;
+    private final int captureLimit;
+    private final boolean logBinary;
+    private final boolean logMultipart;
+
+    BodyRenderer(XmlFormatter formatter, JsonMasker json, ParameterMasker parameters, HeaderMasker headers,
+                 String mask, int limit, int captureLimit, boolean logBinary, boolean logMultipart) {
+        this.formatter = formatter;
+        this.json = json;
+        this.parameters = parameters;
+        this.headers = headers;
+        this.mask = mask;
+        this.limit = limit;
+        this.captureLimit = captureLimit;
+        this.logBinary = logBinary;
+        this.logMultipart = logMultipart;
+    }
+
+    /** The text being made and what making it found. */
+    static final class Rendering {
+        final StringBuilder out;
+        boolean truncated;
+        boolean wellFormed = true;
+        int masked;
+        boolean binary;
+
+        Rendering(int capacity) {
+            out = new StringBuilder(capacity);
+        }
+
+        void notLogged(String why) {
+            out.append("[body not logged: ").append(why).append(']');
+        }
+    }
+
+    /** A body, or a part of one: bytes {@code [from, to)}, with what is known of the whole. */
+    static final class Slice {
+        final byte[] bytes;
+        final int from;
+        final int to;
+        final boolean complete;
+        final long originalSize;
+
+        Slice(byte[] bytes, int from, int to, boolean complete, long originalSize) {
+            this.bytes = bytes;
+            this.from = from;
+            this.to = to;
+            this.complete = complete;
+            this.originalSize = originalSize;
+        }
+
+        int length() {
+            return to - from;
+        }
+    }
+
+    /** Sets the record's payload, sizes and flags from the body of the message {@code facts} describe. */
+    void render(MessageFacts facts, CapturedBody body, List<String> binaryTypes, LogRecord.Builder b) {
+        b.originalSize(body.originalSize());
+        String type = facts.contentTypeLower();
+        b.multipartContent(type.startsWith("multipart/"));
+        Rendering r = new Rendering(Math.min(body.length() + (body.length() >> 2) + 64, Math.max(limit, 64) + 256));
+        String coding = facts.header("Content-Encoding");
+        CapturedBody decoded = body;
+        if (!ContentDecoder.isIdentity(coding)) {
+            decoded = ContentDecoder.decode(coding, body, captureLimit);
+            if (decoded == null) {
+                r.notLogged("Content-Encoding " + shorten(coding.trim()));
+            }
+        }
+        if (decoded != null) {
+            String label = facts.encoding() != null ? facts.encoding() : parameter(facts.contentType(), "charset");
+            part(type, facts.contentType(), label, new Slice(decoded.bytes(), 0, decoded.length(),
+                    decoded.complete(), decoded.complete() ? decoded.length() : decoded.originalSize()),
+                    binaryTypes, 0, r);
+        }
+        b.payload(r.out.toString()).truncated(r.truncated).wellFormed(r.wellFormed).addMaskedCount(r.masked)
+                .binaryContent(r.binary);
+    }
+
+    /** Renders one body or part by its content type ({@code typeLower}) and its bytes. */
+    void part(String typeLower, String type, String charsetLabel, Slice s, List<String> binaryTypes, int depth,
+              Rendering r) {
+        if (!logBinary && isBinary(typeLower, binaryTypes)) {
+            r.out.append(CONTENT_SUPPRESSED);
+            r.binary = true;
+            return;
+        }
+        if (typeLower.startsWith("multipart/")) {
+            if (!logMultipart || depth >= MAX_PART_DEPTH) {
+                r.out.append(CONTENT_SUPPRESSED);
+            } else {
+                Multipart.render(this, type, s, binaryTypes, depth + 1, r);
+            }
+            return;
+        }
+        Charset charset = charset(charsetLabel, s, r);
+        if (charset == null) {
+            return; // the marker is written
+        }
+        boolean form = typeLower.startsWith("application/x-www-form-urlencoded");
+        boolean utf8 = charset.equals(StandardCharsets.UTF_8);
+        if (utf8 && !form && !typeLower.contains("json") && !isJsonStart(s)) {
+            xml(s, r); // the engine reads the bytes' own form: byte order mark, declaration
+            return;
+        }
+        String text = new String(s.bytes, s.from, s.length(), charset);
+        if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
+            text = text.substring(1);
+        }
+        int lead = firstNonBlank(text);
+        if (form && lead != '<') {
+            int start = r.out.length();
+            r.masked += parameters.mask(text, 0, text.length(), r.out);
+            cut(r, start, s);
+        } else if (lead == '{' || lead == '[' || (typeLower.contains("json") && lead != '<')) {
+            json(text, s, r);
+        } else if (s.complete) {
+            format(text, r);
+        } else {
+            byte[] utf8Bytes = text.getBytes(StandardCharsets.UTF_8);
+            xml(new Slice(utf8Bytes, 0, utf8Bytes.length, false, s.originalSize), r);
+        }
+    }
+
+    /**
+     * The charset to read the bytes with: the label's when it fits them, else their own form's (null: a marker
+     * is written instead).
+     */
+    private static Charset charset(String label, Slice s, Rendering r) {
+        if (label == null || label.trim().isEmpty()) {
+            Charset own = CharsetCheck.ownCharset(s.bytes, s.from, s.length());
+            return own != null ? own : StandardCharsets.UTF_8;
+        }
+        String name = label.trim();
+        if (name.length() > 1 && name.startsWith("\"") && name.endsWith("\"")) {
+            name = name.substring(1, name.length() - 1);
+        }
+        Charset charset;
+        try {
+            charset = Charset.forName(name);
+        } catch (RuntimeException e) {
+            r.notLogged("unknown charset " + shorten(name));
+            r.wellFormed = false;
+            return null;
+        }
+        if (!CharsetCheck.fits(charset, s.bytes, s.from, s.length())) {
+            r.notLogged("charset " + charset.name() + " does not fit the bytes");
+            r.wellFormed = false;
+            r.masked++;
+            return null;
+        }
+        return charset;
+    }
+
+    /** XML, or text that is neither JSON nor form data, through the engine from bytes. */
+    void xml(Slice s, Rendering r) {
+        FormatResult result = s.complete ? formatter.format(s.bytes, s.from, s.length(), r.out)
+                : formatter.formatPrefix(s.bytes, s.from, s.length(), s.originalSize, r.out);
+        took(result, r);
+    }
+
+    private void format(String text, Rendering r) {
+        took(formatter.format(text, r.out), r);
+    }
+
+    private static void took(FormatResult result, Rendering r) {
+        r.masked += result.maskedCount();
+        r.wellFormed &= result.wellFormed();
+        r.truncated |= result.truncated() || result.truncatedNodeCount() > 0;
+    }
+
+    /**
+     * JSON through the JSON masker; when it holds markup or references ({@code <}, {@code &}), or is not JSON
+     * after all, the masked text goes through the engine as well.
+     */
+    private void json(String text, Slice s, Rendering r) {
+        StringBuilder masked = new StringBuilder(text.length() + 32);
+        JsonMasker.Result jr = json.mask(text, masked);
+        r.masked += jr.masked;
+        if (masked.indexOf("<") >= 0 || masked.indexOf("&") >= 0) {
+            format(masked.toString(), r);
+            return;
+        }
+        r.wellFormed &= jr.wellFormed || !s.complete;
+        int start = r.out.length();
+        r.out.append(masked);
+        cut(r, start, s);
+    }
+
+    /** Cuts text written from {@code start} at the limit, and marks a cut (here or before capture) visibly. */
+    private void cut(Rendering r, int start, Slice s) {
+        StringBuilder out = r.out;
+        boolean cut = !s.complete || (limit >= 0 && out.length() - start > limit);
+        if (limit >= 0 && out.length() - start > limit) {
+            int end = start + limit;
+            out.setLength(end > start && Character.isHighSurrogate(out.charAt(end - 1)) ? end - 1 : end);
+        }
+        if (cut) {
+            out.append("\n...[DOCUMENT TRUNCATED: original ")
+                    .append(s.originalSize >= 0 ? s.originalSize + " bytes]" : "size unknown]");
+            r.truncated = true;
+        }
+    }
+
+    private static boolean isJsonStart(Slice s) {
+        int i = s.from;
+        if (s.length() >= 3 && (s.bytes[i] & 0xFF) == 0xEF && (s.bytes[i + 1] & 0xFF) == 0xBB
+                && (s.bytes[i + 2] & 0xFF) == 0xBF) {
+            i += 3;
+        }
+        while (i < s.to && isBlank(s.bytes[i])) {
+            i++;
+        }
+        return i < s.to && (s.bytes[i] == '{' || s.bytes[i] == '[');
+    }
+
+    private static int firstNonBlank(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (!isBlank(text.charAt(i))) {
+                return text.charAt(i);
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isBlank(int c) {
+        return c == ' ' || c == '\n' || c == '\r' || c == '\t';
+    }
+
+    private static boolean isBinary(String typeLower, List<String> binaryTypes) {
+        for (String t : binaryTypes) {
+            if (typeLower.startsWith(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** A parameter of a header value ({@code boundary}, {@code charset}), unquoted, or null. */
+    static String parameter(String headerValue, String name) {
+        if (headerValue == null) {
+            return null;
+        }
+        String lower = headerValue.toLowerCase(Locale.ROOT);
+        int at = 0;
+        while ((at = lower.indexOf(name, at)) >= 0) {
+            int eq = at + name.length();
+            while (eq < lower.length() && lower.charAt(eq) == ' ') {
+                eq++;
+            }
+            char before = at == 0 ? ';' : lower.charAt(at - 1);
+            if (eq < lower.length() && lower.charAt(eq) == '=' && (before == ';' || before == ' ' || before == '\t')) {
+                String v = headerValue.substring(eq + 1).trim();
+                if (v.startsWith("\"")) {
+                    int q = v.indexOf('"', 1);
+                    return q < 0 ? v.substring(1) : v.substring(1, q);
+                }
+                int semi = v.indexOf(';');
+                return (semi < 0 ? v : v.substring(0, semi)).trim();
+            }
+            at = eq;
+        }
+        return null;
+    }
+
+    private static String shorten(String s) {
+        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
+    }
+}

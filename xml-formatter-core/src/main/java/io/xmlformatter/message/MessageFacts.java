@@ -1,0 +1,198 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What an adapter knows about one message, as the transport gave it: type, ids, address, HTTP method and status,
+ * headers, content type, service names, duration, further attributes. Nothing here is masked yet, and there is no
+ * way to set a payload: {@link MessageLogger#log} masks the address and the headers and makes the payload from the
+ * captured body. Made and filled by one thread for one message; not thread-safe.
+ */
+public final class MessageFacts {
+    private final LogRecord.Builder record;
+    private MessageType type;
+    private String address;
+    private String contentType;
+    private String encoding;
+    private final Map<String, List<String>> headers = new LinkedHashMap<>();
+
+    private MessageFacts(MessageType type) {
+        this.type = type;
+        this.record = LogRecord.builder(type);
+    }
+
+    /** Facts of a message of this type. */
+    public static MessageFacts of(MessageType type) {
+        return new MessageFacts(type);
+    }
+
+    /** The message's type. */
+    public MessageType type() {
+        return type;
+    }
+
+    /** Changes the type (e.g. a response an adapter learns is a fault). */
+    public MessageFacts type(MessageType v) {
+        record.type(v);
+        type = v;
+        return this;
+    }
+
+    /** The exchange's id (request and response share it). */
+    public MessageFacts exchangeId(String v) {
+        record.exchangeId(v);
+        return this;
+    }
+
+    /** The correlation id (shared across the services one call passes through). */
+    public MessageFacts correlationId(String v) {
+        record.correlationId(v);
+        return this;
+    }
+
+    /** The message's own id. */
+    public MessageFacts messageId(String v) {
+        record.messageId(v);
+        return this;
+    }
+
+    /** The address with its query string, as sent: query parameters are masked by name when logged. */
+    public MessageFacts address(String v) {
+        address = v;
+        return this;
+    }
+
+    /** The HTTP method. */
+    public MessageFacts httpMethod(String v) {
+        record.httpMethod(v);
+        return this;
+    }
+
+    /** The HTTP status. */
+    public MessageFacts responseCode(Integer v) {
+        record.responseCode(v);
+        return this;
+    }
+
+    /** The Content-Type, with its parameters ({@code charset}, {@code boundary}). */
+    public MessageFacts contentType(String v) {
+        contentType = v;
+        record.contentType(v);
+        return this;
+    }
+
+    /**
+     * The charset the transport says the body is in (when not in the content type), e.g. CXF's message encoding.
+     * A label that does not fit the bytes is flagged and the body is not shown.
+     */
+    public MessageFacts encoding(String v) {
+        encoding = v;
+        record.encoding(v);
+        return this;
+    }
+
+    /** The authenticated user. */
+    public MessageFacts principal(String v) {
+        record.principal(v);
+        return this;
+    }
+
+    /** The service's name. */
+    public MessageFacts service(String v) {
+        record.service(v);
+        return this;
+    }
+
+    /** The port's (endpoint's) name. */
+    public MessageFacts port(String v) {
+        record.port(v);
+        return this;
+    }
+
+    /** The port type's (interface's) name. */
+    public MessageFacts portType(String v) {
+        record.portType(v);
+        return this;
+    }
+
+    /** The operation (or resource method). */
+    public MessageFacts operation(String v) {
+        record.operation(v);
+        return this;
+    }
+
+    /** How long the exchange took until this message. */
+    public MessageFacts duration(Duration v) {
+        record.duration(v);
+        return this;
+    }
+
+    /** A further fact (e.g. a host runtime's ids); the SLF4J sink puts it into the MDC. */
+    public MessageFacts attribute(String name, String value) {
+        record.attribute(name, value);
+        return this;
+    }
+
+    /** Adds a header's values as received; sensitive ones are masked when logged. */
+    public MessageFacts header(String name, List<String> values) {
+        if (name != null) {
+            headers.put(name, values == null ? Collections.<String>emptyList() : new ArrayList<>(values));
+        }
+        return this;
+    }
+
+    /** Adds every header of {@code all} (null: none). */
+    public MessageFacts headers(Map<String, List<String>> all) {
+        if (all != null) {
+            for (Map.Entry<String, List<String>> e : all.entrySet()) {
+                header(e.getKey(), e.getValue());
+            }
+        }
+        return this;
+    }
+
+    /** The first value of a header, any case, or null. */
+    public String header(String name) {
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isEmpty()) {
+                return e.getValue().get(0);
+            }
+        }
+        return null;
+    }
+
+    String address() {
+        return address;
+    }
+
+    /** The content type, lower case, or "" when unknown. */
+    String contentTypeLower() {
+        String ct = contentType != null ? contentType : header("Content-Type");
+        return ct == null ? "" : ct.toLowerCase(Locale.ROOT);
+    }
+
+    String contentType() {
+        return contentType != null ? contentType : header("Content-Type");
+    }
+
+    String encoding() {
+        return encoding;
+    }
+
+    Map<String, List<String>> headers() {
+        return headers;
+    }
+
+    LogRecord.Builder record() {
+        return record;
+    }
+}

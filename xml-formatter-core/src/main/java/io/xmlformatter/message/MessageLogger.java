@@ -1,0 +1,463 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.JsonMasker;
+import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.log.DeduplicatingSink;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.LogSink;
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.log.Slf4jSink;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The one place that decides how a message becomes a record, whatever the transport: adapters (CXF, Mule,
+ * JAX-RS) hand it the facts of a message and the bytes they captured of its body, and it masks the address's
+ * query parameters and the headers by name, turns the body into a masked payload and writes one record to the
+ * sink of the message's direction.
+ *
+ * <p><b>No byte of a body reaches a record except through a masking filter.</b> XML and any other text go
+ * through the engine (which masks markup wherever it starts); JSON, with or without a byte order mark, through
+ * the JSON masker (and the engine too when it holds markup); form bodies through the parameter masker; multipart
+ * bodies part by part under the same rule, with part headers ending in CRLF or LF. A {@code Content-Encoding} of
+ * gzip or deflate is decoded up to the limit; any other becomes {@code [body not logged: Content-Encoding X]}.
+ * A charset label that does not fit the bytes is flagged and the body not shown. Binary types are suppressed.
+ *
+ * <p>Logging never fails the call: an error while making the record gives a record without the body; a sink that
+ * throws is counted ({@link #sinkFailures()}) and reported through {@code java.util.logging}. Built once by
+ * {@link #builder()}; immutable and thread-safe.
+ */
+public final class MessageLogger implements AutoCloseable {
+    /** Media types (prefixes) suppressed unless {@code logBinary} is set. */
+    public static final List<String> BINARY_TYPES = Collections.unmodifiableList(Arrays.asList(
+            "application/octet-stream", "application/pdf", "application/zip", "image/", "audio/", "video/"));
+    /** CXF's text for content that is not logged. */
+    public static final String CONTENT_SUPPRESSED = BodyRenderer.CONTENT_SUPPRESSED;
+    private static final Logger REPORT = Logger.getLogger(MessageLogger.class.getName());
+    private static final int DUPLICATES_REMEMBERED = 10_000;
+
+    private final BodyRenderer renderer;
+    private final HeaderMasker headers;
+    private final ParameterMasker parameters;
+    private final List<String> inBinary;
+    private final List<String> outBinary;
+    private final LogSink inSink;
+    private final LogSink outSink;
+    private final int captureLimit;
+    private final String correlationHeader;
+    private final AtomicLong sinkFailures = new AtomicLong();
+    private final AtomicLong recordFailures = new AtomicLong();
+    private final AtomicReference<String> lastFailure = new AtomicReference<>();
+
+    private MessageLogger(Builder b, XmlFormatter formatter, LogSink in, LogSink out) {
+        String mask = b.mask;
+        headers = new HeaderMasker(b.sensitiveHeaders, mask);
+        Set<String> parameterNames = new LinkedHashSet<>(b.sensitiveParameters);
+        parameterNames.addAll(b.sensitiveElements);
+        parameters = new ParameterMasker(parameterNames, mask);
+        captureLimit = b.limit >= 0 ? b.limit
+                : b.inMemThreshold > 0 ? (int) Math.min(b.inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
+        renderer = new BodyRenderer(formatter, new JsonMasker(b.sensitiveElements, mask), parameters, headers, mask,
+                b.limit, captureLimit, b.logBinary, b.logMultipart);
+        inBinary = lower(b.inBinary);
+        outBinary = lower(b.outBinary);
+        inSink = in;
+        outSink = out;
+        correlationHeader = b.correlationHeader;
+    }
+
+    /** A builder with the defaults: limit 48 KiB, WS-Security preset, whitespace as sent, SLF4J text. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * Whether a message of this type would be logged: ask before capturing its body (a sink switched off costs
+     * nothing then).
+     *
+     * @param owner the port type or service name, or null when not known
+     */
+    public boolean wouldLog(MessageType type, String owner) {
+        try {
+            return sink(type).wouldWrite(type, owner);
+        } catch (RuntimeException | LinkageError e) {
+            failed(sinkFailures, e);
+            return false;
+        }
+    }
+
+    /** How many bytes of a body to capture for its record. */
+    public int captureLimit() {
+        return captureLimit;
+    }
+
+    /** The header that carries the correlation id in and out. */
+    public String correlationHeader() {
+        return correlationHeader;
+    }
+
+    /** Whether records of this type are about outbound messages (those go to the out sink). */
+    public static boolean isOutbound(MessageType type) {
+        return type == MessageType.REQ_OUT || type == MessageType.RESP_OUT || type == MessageType.FAULT_OUT;
+    }
+
+    /** Whether records of this type are about requests (a request has no duration of its own). */
+    public static boolean isRequest(MessageType type) {
+        return type == MessageType.REQ_IN || type == MessageType.REQ_OUT;
+    }
+
+    /**
+     * Writes the record of one message. Never throws.
+     *
+     * @param facts what the adapter knows of the message
+     * @param body the captured body, or null when the message has none
+     */
+    public void log(MessageFacts facts, CapturedBody body) {
+        LogRecord record;
+        try {
+            record = record(facts, body);
+        } catch (RuntimeException | StackOverflowError e) {
+            failed(recordFailures, e);
+            record = LogRecord.builder(facts.type()).payload("[body not logged: " + e.getClass().getName() + "]")
+                    .wellFormed(false).build();
+        }
+        try {
+            sink(record.type()).write(record);
+        } catch (RuntimeException | LinkageError e) {
+            failed(sinkFailures, e);
+        }
+    }
+
+    /**
+     * Writes the record of a message whose body was not captured, saying why in its payload:
+     * {@code [body not logged: why]}. Never throws.
+     */
+    public void logWithoutBody(MessageFacts facts, String why) {
+        facts.record().payload("[body not logged: " + why + "]");
+        log(facts, null);
+    }
+
+    /** The record of one message: address and headers masked, the body rendered by the body rule. */
+    LogRecord record(MessageFacts facts, CapturedBody body) {
+        LogRecord.Builder b = facts.record();
+        int[] masked = {0};
+        b.address(parameters.maskAddress(facts.address(), masked));
+        b.addMaskedCount(masked[0]);
+        headers.describe(facts.headers(), b);
+        if (body != null) {
+            renderer.render(facts, body, isOutbound(facts.type()) ? outBinary : inBinary, b);
+        }
+        return b.build();
+    }
+
+    /** How many times a sink threw (the call went on; the record was lost). */
+    public long sinkFailures() {
+        return sinkFailures.get();
+    }
+
+    /** How many records were written without their body because making it failed. */
+    public long recordFailures() {
+        return recordFailures.get();
+    }
+
+    /** The last failure counted, or null. */
+    public String lastFailure() {
+        return lastFailure.get();
+    }
+
+    private LogSink sink(MessageType type) {
+        return isOutbound(type) ? outSink : inSink;
+    }
+
+    private void failed(AtomicLong counter, Throwable e) {
+        long n = counter.incrementAndGet();
+        lastFailure.set(e.toString());
+        if (Long.bitCount(n) == 1) { // the 1st, 2nd, 4th, 8th, ... time
+            REPORT.log(Level.WARNING, "xml-formatter: logging a message failed (" + n + " times so far); the call"
+                    + " went on", e);
+        }
+    }
+
+    /** Closes the sinks (each once); a MongoDB sink drains its queue first. */
+    @Override
+    public void close() {
+        inSink.close();
+        if (outSink != inSink) {
+            outSink.close();
+        }
+    }
+
+    private static List<String> lower(Collection<String> types) {
+        List<String> r = new ArrayList<>();
+        for (String t : types) {
+            r.add(t.trim().toLowerCase(Locale.ROOT));
+        }
+        return Collections.unmodifiableList(r);
+    }
+
+    /**
+     * Configures a {@link MessageLogger}: CXF's LoggingFeature properties with CXF's meaning, the engine's
+     * options and the sinks. Not thread-safe; {@link #build()} makes the immutable logger and may be called again.
+     */
+    public static final class Builder {
+        private int limit = 48 * 1024;
+        private long inMemThreshold = -1;
+        private boolean pretty;
+        private int indent = 2;
+        private boolean logBinary;
+        private boolean logMultipart = true;
+        private boolean verbose = true;
+        private final Set<String> sensitiveElements = new LinkedHashSet<>();
+        private final Set<String> sensitiveAttributes = new LinkedHashSet<>();
+        private final Set<String> sensitiveHeaders = new LinkedHashSet<>();
+        private final Set<String> sensitiveParameters = new LinkedHashSet<>();
+        private final Set<String> inBinary = new LinkedHashSet<>(BINARY_TYPES);
+        private final Set<String> outBinary = new LinkedHashSet<>(BINARY_TYPES);
+        private LogSink inSink;
+        private LogSink outSink;
+        private int maxTextLength = -1;
+        private int maxCdataLength = -1;
+        private final List<String> anonymize = new ArrayList<>();
+        private final List<String> prune = new ArrayList<>();
+        private boolean embeddedXml;
+        private boolean wsSecurity = true;
+        private String mask = XmlFormatter.DEFAULT_MASK;
+        private String correlationHeader = "X-Correlation-ID";
+        private boolean suppressDuplicates;
+
+        private Builder() {
+        }
+
+        /** The most payload logged, in bytes (-1: no limit, see {@link #inMemThreshold}). Default 48 KiB. */
+        public Builder limit(int bytes) {
+            limit = bytes;
+            return this;
+        }
+
+        /** With limit -1: how much of a body is kept in memory for its record (default 128 KiB). */
+        public Builder inMemThreshold(long bytes) {
+            inMemThreshold = bytes;
+            return this;
+        }
+
+        /** Indent payloads (otherwise whitespace stays as sent). */
+        public Builder pretty(boolean on) {
+            pretty = on;
+            return this;
+        }
+
+        /** Indentation in spaces when pretty (default 2). */
+        public Builder indent(int spaces) {
+            indent = spaces;
+            return this;
+        }
+
+        /** Log binary bodies (through the engine like any text); suppressed by default. */
+        public Builder logBinary(boolean on) {
+            logBinary = on;
+            return this;
+        }
+
+        /** Log multipart bodies part by part; attachments are never dumped. Default true. */
+        public Builder logMultipart(boolean on) {
+            logMultipart = on;
+            return this;
+        }
+
+        /** With no sink set: SLF4J text layout (true, default) or one JSON line per record. */
+        public Builder verbose(boolean on) {
+            verbose = on;
+            return this;
+        }
+
+        /**
+         * Elements masked wherever they are (also JSON fields and URL/form parameters of these names); replaces
+         * the names set before.
+         */
+        public Builder sensitiveElementNames(Collection<String> names) {
+            return replace(sensitiveElements, names);
+        }
+
+        /** Adds to {@link #sensitiveElementNames}. */
+        public Builder addSensitiveElementNames(Collection<String> names) {
+            sensitiveElements.addAll(names);
+            return this;
+        }
+
+        /** Attributes masked wherever they are; replaces the names set before. */
+        public Builder sensitiveAttributeNames(Collection<String> names) {
+            return replace(sensitiveAttributes, names);
+        }
+
+        /** Adds to {@link #sensitiveAttributeNames}. */
+        public Builder addSensitiveAttributeNames(Collection<String> names) {
+            sensitiveAttributes.addAll(names);
+            return this;
+        }
+
+        /** Headers masked (any case), on top of {@link HeaderMasker#DEFAULTS}; replaces the names set before. */
+        public Builder sensitiveHeaderNames(Collection<String> names) {
+            return replace(sensitiveHeaders, names);
+        }
+
+        /** Adds to {@link #sensitiveHeaderNames}. */
+        public Builder addSensitiveHeaderNames(Collection<String> names) {
+            sensitiveHeaders.addAll(names);
+            return this;
+        }
+
+        /**
+         * Query and form parameters masked (any case), on top of the defaults ({@code password}, ...) and the
+         * sensitive element names; replaces the names set before.
+         */
+        public Builder sensitiveParameterNames(Collection<String> names) {
+            return replace(sensitiveParameters, names);
+        }
+
+        /** Adds media types (prefixes) treated as binary in inbound messages to {@link #BINARY_TYPES}. */
+        public Builder addInBinaryMediaTypes(Collection<String> types) {
+            inBinary.addAll(types);
+            return this;
+        }
+
+        /** Adds media types (prefixes) treated as binary in outbound messages to {@link #BINARY_TYPES}. */
+        public Builder addOutBinaryMediaTypes(Collection<String> types) {
+            outBinary.addAll(types);
+            return this;
+        }
+
+        private Builder replace(Collection<String> target, Collection<String> names) {
+            target.clear();
+            target.addAll(names);
+            return this;
+        }
+
+        /** Where records go, both directions (default: SLF4J under CXF's logger names). */
+        public Builder sink(LogSink sink) {
+            inSink = sink;
+            outSink = sink;
+            return this;
+        }
+
+        /** Where records of inbound messages go. */
+        public Builder inSink(LogSink sink) {
+            inSink = sink;
+            return this;
+        }
+
+        /** Where records of outbound messages go. */
+        public Builder outSink(LogSink sink) {
+            outSink = sink;
+            return this;
+        }
+
+        /** Cap of each text node, in chars (default: none). */
+        public Builder maxTextLength(int chars) {
+            maxTextLength = chars;
+            return this;
+        }
+
+        /** Cap of each CDATA section, in chars (default: none). */
+        public Builder maxCdataLength(int chars) {
+            maxCdataLength = chars;
+            return this;
+        }
+
+        /** Paths masked (see {@link XmlFormatter.Builder#anonymize}); replaces the paths set before. */
+        public Builder anonymize(Collection<String> paths) {
+            return replace(anonymize, paths);
+        }
+
+        /** Paths pruned (see {@link XmlFormatter.Builder#prune}); replaces the paths set before. */
+        public Builder prune(Collection<String> paths) {
+            return replace(prune, paths);
+        }
+
+        /** Re-format XML embedded in text or CDATA (default off; masking reaches inside it either way). */
+        public Builder embeddedXml(boolean on) {
+            embeddedXml = on;
+            return this;
+        }
+
+        /** The WS-Security/SAML masking preset (default on). */
+        public Builder wsSecurity(boolean on) {
+            wsSecurity = on;
+            return this;
+        }
+
+        /** The mask written in place of secrets (default {@code [*****]}). */
+        public Builder mask(String value) {
+            mask = value;
+            return this;
+        }
+
+        /** The header that carries the correlation id (default {@code X-Correlation-ID}). */
+        public Builder correlationHeader(String header) {
+            correlationHeader = header;
+            return this;
+        }
+
+        /** Log a payload seen again within one correlation id once (see {@link DeduplicatingSink}). */
+        public Builder suppressDuplicates(boolean on) {
+            suppressDuplicates = on;
+            return this;
+        }
+
+        /**
+         * The logger.
+         *
+         * @throws IllegalArgumentException naming the setting that is wrong
+         */
+        public MessageLogger build() {
+            if (mask == null || correlationHeader == null || correlationHeader.trim().isEmpty()) {
+                throw new IllegalArgumentException("mask and correlationHeader are required");
+            }
+            XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(maxTextLength)
+                    .maxCdataLength(maxCdataLength).embeddedXml(embeddedXml).mask(mask);
+            if (pretty) {
+                f.indent(indent);
+            } else {
+                f.keepWhitespace();
+            }
+            if (limit >= 0) {
+                f.maxDocumentLength(limit);
+            }
+            if (wsSecurity) {
+                f.wsSecurity();
+            }
+            for (String name : sensitiveElements) {
+                f.anonymize("//" + name);
+            }
+            for (String name : sensitiveAttributes) {
+                f.anonymize("//@" + name);
+            }
+            XmlFormatter formatter;
+            try {
+                formatter = f.anonymize(anonymize).prune(prune.toArray(new String[0])).build();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("bad masking or pruning setting: " + e.getMessage(), e);
+            }
+            LogSink fallback = inSink != null && outSink != null ? null
+                    : verbose ? Slf4jSink.text() : Slf4jSink.json();
+            LogSink in = inSink != null ? inSink : fallback;
+            LogSink out = outSink != null ? outSink : fallback;
+            if (suppressDuplicates) {
+                boolean one = in == out;
+                in = new DeduplicatingSink(in, DUPLICATES_REMEMBERED);
+                out = one ? in : new DeduplicatingSink(out, DUPLICATES_REMEMBERED);
+            }
+            return new MessageLogger(this, formatter, in, out);
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package io.xmlformatter.cxf;
+
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.testsupport.CollectingSink;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every property of the feature reaches the records: set on one feature, observed over HTTP. */
+class FeaturePropertiesTest {
+    private static final HttpClient http = HttpClient.newHttpClient();
+
+    /** Posts; waits for the request's record in {@code sink} and the response's in {@code out}. */
+    private static LogRecord post(CxfServer server, CollectingSink sink, CollectingSink out, String query,
+                                  String body, String... headers) throws Exception {
+        sink.clear();
+        out.clear();
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.address + query))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).header("SOAPAction", "\"\"");
+        for (int i = 0; i < headers.length; i += 2) {
+            b.header(headers[i], headers[i + 1]);
+        }
+        http.send(b.build(), HttpResponse.BodyHandlers.ofString());
+        out.await(1);
+        sink.await(1);
+        return sink.only(MessageType.REQ_IN);
+    }
+
+    private static String envelope(String body) {
+        return "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\"><soap:Body>" + body
+                + "</soap:Body></soap:Envelope>";
+    }
+
+    @Test
+    void everyPropertyIsApplied() throws Exception {
+        CollectingSink in = new CollectingSink();
+        CollectingSink out = new CollectingSink();
+        XmlLoggingFeature f = new XmlLoggingFeature();
+        f.setInSink(in);
+        f.setOutSink(out);
+        f.setLimit(-1);
+        f.setInMemThreshold(100_000);
+        f.setPrettyLogging(true);
+        f.setIndent(4);
+        f.setMask("#");
+        f.setSensitiveElementNames(Set.of("nothing"));
+        f.addSensitiveElementNames(Set.of("acct"));
+        f.setSensitiveAttributeNames(Set.of("nothing"));
+        f.addSensitiveAttributeNames(Set.of("pin"));
+        f.setSensitiveProtocolHeaderNames(Set.of("nothing"));
+        f.addSensitiveProtocolHeaderNames(Set.of("X-Secret"));
+        f.setSensitiveParameterNames(Set.of("ticket"));
+        f.setAnonymize(List.of("//note"));
+        f.setPrune(List.of("//drop"));
+        f.setMaxTextLength(5);
+        f.setMaxCdataLength(6);
+        f.setEmbeddedXml(true);
+        f.setWsSecurity(false);
+        f.setCorrelationHeader("X-Req");
+        f.addBinaryContentMediaTypes("application/x-both");
+        f.addInBinaryContentMediaTypes("application/x-in");
+        f.addOutBinaryContentMediaTypes("application/x-out");
+        f.setLogBinary(false);
+        f.setLogMultipart(false);
+        f.setVerbose(false);
+        f.setSuppressDuplicates(false);
+        try (CxfServer server = new CxfServer(f)) {
+            LogRecord r = post(server, in, out, "?ticket=t1&page=2", envelope("<ns:echo xmlns:ns=\"urn:example:bank\">"
+                    + "<acct>DE1234</acct><text pin=\"9876\">abcdefghij</text><note>n</note><drop><x/></drop>"
+                    + "<c><![CDATA[0123456789]]></c></ns:echo>"), "Content-Type", "text/xml", "X-Secret", "s",
+                    "X-Req", "corr-1");
+            String p = r.payload();
+            assertTrue(p.contains("\n            <acct>#</acct>"), p); // indent 4 at depth 3; the mask
+            assertTrue(p.contains("pin=\"#\""), p);
+            assertTrue(p.contains("<note>#</note>"), p);
+            assertTrue(p.contains("<drop><!-- [SUBTREE REMOVED] --></drop>"), p);
+            assertTrue(p.contains("abcde...[TRUNCATED BY 5]"), p);
+            assertTrue(p.contains("012345...[TRUNCATED BY 4]"), p);
+            assertEquals(List.of("#"), r.headers().get("X-Secret"));
+            assertTrue(r.address().endsWith("?ticket=#&page=2"), r.address());
+            assertEquals("corr-1", r.correlationId());
+            assertEquals(List.of(MessageType.FAULT_OUT), out.types(), "the answer (a fault: unknown elements) goes out");
+            for (String type : new String[] {"application/x-both", "application/x-in"}) {
+                assertTrue(post(server, in, out, "", "x", "Content-Type", type).binaryContent(), type);
+            }
+            assertFalse(post(server, in, out, "", "x", "Content-Type", "application/x-out").binaryContent());
+            assertEquals("--- Content suppressed ---", post(server, in, out, "", "--b\r\n\r\n<a/>\r\n--b--",
+                    "Content-Type", "multipart/related; boundary=b").payload());
+        }
+    }
+
+    @Test
+    void aWrongPathIsNamedWhenTheFeatureStarts() {
+        XmlLoggingFeature f = new XmlLoggingFeature();
+        f.setAnonymize(List.of("/a//"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, f::getMessageLogger);
+        assertTrue(e.getMessage().startsWith("xml-formatter-cxf: bad masking or pruning setting"), e.getMessage());
+    }
+}
