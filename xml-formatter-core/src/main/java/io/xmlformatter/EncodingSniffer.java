@@ -12,10 +12,17 @@ final class EncodingSniffer {
     static final class Detected {
         final Charset charset;
         final int bomLength;
+        /** Why the bytes are read as UTF-8 although they said otherwise, or null. */
+        final String problem;
 
         Detected(Charset charset, int bomLength) {
+            this(charset, bomLength, null);
+        }
+
+        Detected(Charset charset, int bomLength, String problem) {
             this.charset = charset;
             this.bomLength = bomLength;
+            this.problem = problem;
         }
     }
 
@@ -33,17 +40,76 @@ final class EncodingSniffer {
         if (d.charset == null || d.charset.equals(StandardCharsets.UTF_8)) {
             in = Input.ofUtf8(bytes, start, end);
             if (d.charset == null) {
-                in.encodingProblem = "unsupported encoding, read as UTF-8";
+                in.encodingProblem = d.problem != null ? d.problem : "unsupported encoding, read as UTF-8";
             }
         } else {
             char[] chars = new String(bytes, start, end - start, d.charset).toCharArray();
-            in = Input.of(chars, 0, chars.length);
+            if ((hasText(chars) && !hasLessThan(chars))
+                    || (d.bomLength == 0 && isUtf16(d.charset) && hasAsciiPairs(chars))) {
+                // Read this way the bytes hold no markup at all: a byte order mark or declaration that does not
+                // fit them. Shown, the text would give the document back when encoded the other way.
+                in = Input.of(new char[0], 0, 0);
+                in.encodingProblem = "the bytes read as " + d.charset.name() + " are not text in it; content not shown";
+            } else {
+                in = Input.of(chars, 0, chars.length);
+            }
         }
         in.encoded = true;
         return in;
     }
 
+    private static boolean isUtf16(Charset c) {
+        return c.name().startsWith("UTF-16");
+    }
+
+    /**
+     * Whether four adjacent chars, read as UTF-16 without a byte order mark, are eight printable ASCII bytes one
+     * of which is markup ({@code < > = " ' / &}): ASCII text read as UTF-16 (a guess from the first bytes that
+     * the rest belies), not UTF-16 text.
+     */
+    private static boolean hasAsciiPairs(char[] c) {
+        for (int i = 0; i + 3 < c.length; i++) {
+            if (isAsciiPair(c[i]) && isAsciiPair(c[i + 1]) && isAsciiPair(c[i + 2]) && isAsciiPair(c[i + 3])
+                    && (isMarkup(c[i]) || isMarkup(c[i + 1]) || isMarkup(c[i + 2]) || isMarkup(c[i + 3]))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isAsciiPair(char c) {
+        int hi = c >> 8;
+        int lo = c & 0xFF;
+        return hi >= 0x20 && hi < 0x7F && lo >= 0x20 && lo < 0x7F;
+    }
+
+    private static boolean isMarkup(char c) {
+        return "<>=\"'/&".indexOf(c >> 8) >= 0 || "<>=\"'/&".indexOf(c & 0xFF) >= 0;
+    }
+
+    private static boolean hasLessThan(char[] c) {
+        for (char x : c) {
+            if (x == '<') {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasText(char[] c) {
+        for (char x : c) {
+            if (!Input.isWhitespace(x) && x != '\uFEFF') {
+                return true;
+            }
+        }
+        return false;
+    }
+
     static Detected detect(byte[] b, int off, int len) {
+        Detected wide = detectWide(b, off, len);
+        if (wide != null) {
+            return wide;
+        }
         if (len >= 3 && (b[off] & 0xFF) == 0xEF && (b[off + 1] & 0xFF) == 0xBB && (b[off + 2] & 0xFF) == 0xBF) {
             return new Detected(StandardCharsets.UTF_8, 3);
         }
@@ -56,10 +122,10 @@ final class EncodingSniffer {
             if (b0 == 0xFF && b1 == 0xFE) {
                 return new Detected(StandardCharsets.UTF_16LE, 2);
             }
-            if (b0 == 0 && b1 == '<') {
+            if ((b0 == 0 && b1 == '<') || (b0 == 0 && isAsciiUtf16(b, off, len, 0))) {
                 return new Detected(StandardCharsets.UTF_16BE, 0);
             }
-            if (b0 == '<' && b1 == 0) {
+            if ((b0 == '<' && b1 == 0) || (b1 == 0 && isAsciiUtf16(b, off, len, 1))) {
                 return new Detected(StandardCharsets.UTF_16LE, 0);
             }
         }
@@ -67,12 +133,99 @@ final class EncodingSniffer {
         if (name == null || isUtf8Compatible(b, name[0], name[1])) {
             return UTF8;
         }
+        Charset declared;
         try {
-            return new Detected(Charset.forName(new String(b, name[0], name[1] - name[0],
-                    StandardCharsets.ISO_8859_1)), 0);
+            declared = Charset.forName(new String(b, name[0], name[1] - name[0], StandardCharsets.ISO_8859_1));
         } catch (RuntimeException e) {
             return new Detected(null, 0);
         }
+        // The declaration was read as ASCII: a charset that writes it otherwise (UTF-16, UTF-32, EBCDIC, UTF-7)
+        // contradicts the bytes, and decoding them with it would hide the markup.
+        return writesAsAscii(declared) ? new Detected(declared, 0) : new Detected(null, 0, "declared encoding "
+                + declared.name() + " does not fit the bytes, read as UTF-8");
+    }
+
+    /**
+     * UTF-32 (byte order mark, or '<' as four bytes) and EBCDIC ("<?xm"), as in Appendix F of the XML 1.0
+     * specification; null for anything else.
+     */
+    private static Detected detectWide(byte[] b, int off, int len) {
+        if (len < 4) {
+            return null;
+        }
+        int b0 = b[off] & 0xFF;
+        int b1 = b[off + 1] & 0xFF;
+        int b2 = b[off + 2] & 0xFF;
+        int b3 = b[off + 3] & 0xFF;
+        if (b0 == 0 && b1 == 0 && b2 == 0xFE && b3 == 0xFF) {
+            return new Detected(Charset.forName("UTF-32BE"), 4);
+        }
+        if (b0 == 0xFF && b1 == 0xFE && b2 == 0 && b3 == 0) {
+            return new Detected(Charset.forName("UTF-32LE"), 4);
+        }
+        if (b0 == 0 && b1 == 0 && b2 == 0 && b3 == '<') {
+            return new Detected(Charset.forName("UTF-32BE"), 0);
+        }
+        if (b0 == '<' && b1 == 0 && b2 == 0 && b3 == 0) {
+            return new Detected(Charset.forName("UTF-32LE"), 0);
+        }
+        if (b0 == 0x4C && b1 == 0x6F && b2 == 0xA7 && b3 == 0x94) {
+            return new Detected(ebcdic(b, off, len), 0);
+        }
+        return null;
+    }
+
+    /** The EBCDIC charset an EBCDIC declaration names (IBM037 when it names none this JDK has). */
+    private static Charset ebcdic(byte[] b, int off, int len) {
+        Charset base = Charset.forName("IBM037");
+        String decl = new String(b, off, Math.min(len, 256), base);
+        int at = decl.indexOf("encoding");
+        int end = decl.indexOf("?>");
+        if (at > 0 && (end < 0 || at < end)) {
+            int q = at + 8;
+            while (q < decl.length() && (decl.charAt(q) == ' ' || decl.charAt(q) == '=')) {
+                q++;
+            }
+            if (q < decl.length() && (decl.charAt(q) == '"' || decl.charAt(q) == '\'')) {
+                int close = decl.indexOf(decl.charAt(q), q + 1);
+                try {
+                    Charset named = close > q ? Charset.forName(decl.substring(q + 1, close)) : base;
+                    return "<".equals(new String(new byte[] {0x4C}, named)) ? named : base;
+                } catch (RuntimeException e) {
+                    return base;
+                }
+            }
+        }
+        return base;
+    }
+
+    private static boolean writesAsAscii(Charset charset) {
+        if (!charset.canEncode()) {
+            return false;
+        }
+        byte[] ascii = "<?xml version=\"1.0\" encoding=\"\"?>".getBytes(StandardCharsets.US_ASCII);
+        return java.util.Arrays.equals(ascii, "<?xml version=\"1.0\" encoding=\"\"?>".getBytes(charset));
+    }
+
+    /**
+     * Whether the first four characters are ASCII in UTF-16 without a byte order mark: a NUL at every
+     * {@code zeroAt} position of a pair (0: big-endian, 1: little-endian), a character at the other.
+     */
+    private static boolean isAsciiUtf16(byte[] b, int off, int len, int zeroAt) {
+        if (len < 8) {
+            return false;
+        }
+        for (int i = 0; i < 8; i += 2) {
+            if (b[off + i + zeroAt] != 0 || !isAscii(b[off + i + 1 - zeroAt] & 0xFF)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** A printable ASCII character or whitespace. */
+    private static boolean isAscii(int b) {
+        return (b >= 0x20 && b < 0x7F) || b == '\t' || b == '\n' || b == '\r';
     }
 
     private static final String[] UTF8_NAMES = {"UTF-8", "UTF8", "US-ASCII", "ASCII"};

@@ -58,6 +58,11 @@ final class FormatRun {
     private int[] attrs;
     private int attrCount;
     private boolean selfClosing;
+    /**
+     * Whether, with masking on, the current start tag holds what could hide markup: an attribute value with
+     * markup (raw or escaped), or something that is no attribute.
+     */
+    private boolean attrMarkup;
 
     private String[] nsPrefix;
     private String[] nsUri;
@@ -158,7 +163,8 @@ final class FormatRun {
             problem(p, "text outside the root element");
         }
         boolean escapedMarkup = amp >= 0 && checkReferences(amp, q);
-        if (escapedMarkup && (depth > 0 || embedding > 0) && (f.embeddedXml || rules.masks) && embeddedText(p, q)) {
+        if (escapedMarkup && (depth > 0 || embedding > 0 || rules.masks) && (f.embeddedXml || rules.masks)
+                && embeddedText(p, q)) {
             return q;
         }
         markMixed();
@@ -199,12 +205,36 @@ final class FormatRun {
                 problem(a, "reference to a character XML does not allow");
             } else if (!doctypeSeen && in.at(a + 1) != '#' && !isPredefinedEntity(a + 1, semi)) {
                 problem(a, "reference to an entity that no DOCTYPE declares");
-            } else if ((semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't')
-                    || (semi == a + 4 && in.startsWith("&amp;lt;", a))) {
+            } else if (isLessThan(a, semi)) {
                 lt = true;
             }
         }
         return lt;
+    }
+
+    /**
+     * Whether the reference {@code [a, semi]} stands for '<': the predefined entity lt, a character reference to 60
+     * (decimal or hexadecimal, leading zeros allowed), or the entity amp followed by one of those (markup escaped
+     * twice).
+     */
+    private boolean isLessThan(int a, int semi) {
+        if (semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't') {
+            return true;
+        }
+        if (in.at(a + 1) == '#') {
+            return characterReference(a + 2, semi) == '<';
+        }
+        if (semi == a + 4 && in.startsWith("&amp;", a)) {
+            int n = semi + 1; // what follows spells a reference: "lt;", "#60;", "#x3C;"
+            if (in.startsWith("lt;", n)) {
+                return true;
+            }
+            if (n < in.end && in.at(n) == '#') {
+                int close = in.indexOf(';', n, Math.min(in.end, n + 12));
+                return close > n + 1 && characterReference(n + 1, close) == '<';
+            }
+        }
+        return false;
     }
 
     /** The value of the character reference whose digits are {@code [from, semi)} ("x" first for hex). */
@@ -212,7 +242,11 @@ final class FormatRun {
         boolean hex = in.at(from) == 'x';
         long v = 0;
         for (int i = hex ? from + 1 : from; i < semi && v <= 0x10FFFF; i++) {
-            v = v * (hex ? 16 : 10) + Character.digit(in.at(i), hex ? 16 : 10);
+            int d = Character.digit(in.at(i), hex ? 16 : 10);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * (hex ? 16 : 10) + d;
         }
         return v > 0x10FFFF ? -1 : (int) v;
     }
@@ -504,6 +538,7 @@ final class FormatRun {
     private int scanTag(int i) {
         final int end = in.end;
         attrCount = 0;
+        attrMarkup = false;
         selfClosing = false;
         while (true) {
             int s = in.skipWhitespace(i, end);
@@ -535,12 +570,14 @@ final class FormatRun {
             int ane = in.nameEnd(s);
             if (ane == an || !Input.isNameStart(c)) {
                 problem(s, "invalid character in a start tag");
+                attrMarkup |= rules.masks;
                 i = Math.max(ane, s + 1);
                 continue;
             }
             int eq = in.skipWhitespace(ane, end);
             if (eq >= end || in.at(eq) != '=') {
                 problem(ane, "attribute without a value");
+                attrMarkup |= rules.masks;
                 addAttribute(an, ane, ane, ane);
                 i = eq;
                 continue;
@@ -560,12 +597,14 @@ final class FormatRun {
                 }
                 if (in.sawLessThan) {
                     problem(vs, "'<' in an attribute value");
+                    attrMarkup |= rules.masks;
                 }
                 if (in.firstAmpersand >= 0) {
-                    checkReferences(in.firstAmpersand, ve);
+                    attrMarkup |= checkReferences(in.firstAmpersand, ve) && rules.masks;
                 }
             } else {
                 problem(v, "attribute value without quotes");
+                attrMarkup |= rules.masks;
                 vs = v;
                 ve = v;
                 while (ve < end && !Input.isWhitespace(in.at(ve)) && in.at(ve) != '>') {
@@ -597,8 +636,20 @@ final class FormatRun {
     /** Writes the start tag {@code [p, afterTag)}, masking the attribute values its rules name. */
     private void writeTag(int p, int afterTag) {
         long exp = expected[depth];
-        if (!rules.hasAttributeRules(exp)) {
+        if (!rules.hasAttributeRules(exp) && !attrMarkup) {
             in.copy(out, p, afterTag);
+            return;
+        }
+        int ne = in.nameEnd(p + 1);
+        if (attrMarkup && holdsMasked(ne, afterTag)) { // what is not an attribute could be anything
+            in.copy(out, p, ne);
+            out.append(' ');
+            writeMask();
+            int close = afterTag;
+            while (close > ne && (in.at(close - 1) == '>' || in.at(close - 1) == '/')) {
+                close--;
+            }
+            in.copy(out, close, afterTag);
             return;
         }
         int copied = p;
@@ -613,7 +664,8 @@ final class FormatRun {
             if (rules.namespaceAware) {
                 uri = colon < 0 ? "" : resolve(in.string(an, colon));
             }
-            if (rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri)) {
+            if (rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri)
+                    || (attrMarkup && holdsMasked(attrs[k + 2], attrs[k + 3]))) {
                 in.copy(out, copied, attrs[k + 2]);
                 writeMask();
                 copied = attrs[k + 3];
@@ -791,9 +843,43 @@ final class FormatRun {
             writeMaskOnce();
         } else if (!f.removeComments) {
             beforeMarkup();
-            in.copy(out, p, after);
+            copyOrMask(p, p + 4, close < 0 ? in.end : close, after);
         }
         return after;
+    }
+
+    /**
+     * Copies the markup {@code [p, after)} whose literal content is {@code [cs, ce)}; with masking on, content
+     * that holds a masked element or attribute when read as XML (a comment, a processing instruction, a DOCTYPE
+     * or an attribute value that runs to the end of the input; escaped markup) is written as the mask.
+     */
+    private void copyOrMask(int p, int cs, int ce, int after) {
+        if (holdsMasked(cs, ce)) {
+            in.copy(out, p, cs);
+            writeMask();
+            in.copy(out, ce, after);
+        } else {
+            in.copy(out, p, after);
+        }
+    }
+
+    /**
+     * Whether {@code [s, e)}, read as XML with its references decoded, holds masked content: text that cannot be
+     * shown to lie outside every masked element is masked. Beyond the nesting limit of embedded documents,
+     * any markup counts.
+     */
+    private boolean holdsMasked(int s, int e) {
+        if (!rules.masks || (in.indexOf('<', s, e) < 0 && in.indexOf('&', s, e) < 0)) {
+            return false;
+        }
+        if (embedding >= MAX_EMBEDDING) {
+            return true;
+        }
+        char[] doc = unescape(s, e);
+        FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), new FormatBuffer(doc.length + 16),
+                baseLevel + depth, expected[depth], embedding + 1, false, true, false);
+        run.run();
+        return run.masked > 0;
     }
 
     private int cdata(int p) {
@@ -814,7 +900,8 @@ final class FormatRun {
         if (depth == 0) {
             problem(p, "CDATA outside the root element");
         }
-        if ((depth > 0 || embedding > 0) && (f.embeddedXml || rules.masks) && in.indexOf('<', cs, ce) >= 0
+        if ((depth > 0 || embedding > 0 || rules.masks) && (f.embeddedXml || rules.masks)
+                && (in.indexOf('<', cs, ce) >= 0 || (rules.masks && in.indexOf('&', cs, ce) >= 0))
                 && embeddedCdata(cs, ce)) {
             return after;
         }
@@ -839,7 +926,8 @@ final class FormatRun {
         int subsetStart = -1;
         int subsetEnd = -1;
         int i = p + 9;
-        if (i >= end || !Input.isWhitespace(in.at(i)) || !Input.isNameStart(in.at(in.skipWhitespace(i, end)))) {
+        int nameAt = in.skipWhitespace(i, end);
+        if (i >= end || !Input.isWhitespace(in.at(i)) || nameAt >= end || !Input.isNameStart(in.at(nameAt))) {
             problem(p, "DOCTYPE without a name");
         }
         int after = -1;
@@ -859,7 +947,8 @@ final class FormatRun {
                 i++;
             }
         }
-        if (after < 0) {
+        boolean unclosed = after < 0;
+        if (unclosed) {
             eofProblem(end, "input ends inside the DOCTYPE");
             after = end;
         }
@@ -871,7 +960,10 @@ final class FormatRun {
                 // Entity values in an internal subset could spell out what masked elements refer to.
                 in.copy(out, p, subsetStart);
                 writeMask();
-                in.copy(out, Math.min(subsetEnd, end), after);
+                int rest = Math.min(subsetEnd, end);
+                copyOrMask(rest, rest, unclosed ? end : after - 1, after);
+            } else if (unclosed) {
+                copyOrMask(p, Math.min(p + 9, end), end, end);
             } else {
                 in.copy(out, p, after);
             }
@@ -957,7 +1049,11 @@ final class FormatRun {
             writeMaskOnce();
         } else if (declaration ? !f.removeXmlDeclaration : !f.removeProcessingInstructions) {
             beforeMarkup();
-            in.copy(out, p, after);
+            if (declaration) {
+                in.copy(out, p, after);
+            } else {
+                copyOrMask(p, Math.min(te, after), close < 0 ? in.end : close, after);
+            }
         }
         return after;
     }

@@ -167,18 +167,31 @@ final class Input {
         return i < to ? i : -1;
     }
 
-    /** End of the XML name starting at {@code from}: stops at whitespace and markup delimiters. */
+    /**
+     * End of the XML name starting at {@code from}: stops at the first character XML does not allow in a name
+     * (whitespace, markup delimiters, and non-ASCII characters outside XML's NameChar ranges, such as the XML 1.1
+     * line ends U+0085 and U+2028).
+     */
     int nameEnd(int from) {
         int i = from;
         final int to = end;
         if (bytes != null) {
             byte[] a = bytes;
-            while (i < to && (a[i] < 0 || NAME_CHAR[a[i]])) {
-                i++;
+            while (i < to) {
+                if (a[i] >= 0) {
+                    if (!NAME_CHAR[a[i]]) {
+                        break;
+                    }
+                    i++;
+                } else if (isNameCodePoint(decode(i, to))) {
+                    i += sequenceLength(i, to);
+                } else {
+                    break;
+                }
             }
         } else {
             char[] a = chars;
-            while (i < to && (a[i] >= 0x80 || NAME_CHAR[a[i]])) {
+            while (i < to && (a[i] < 0x80 ? NAME_CHAR[a[i]] : isNameCodePoint(a[i]))) {
                 i++;
             }
         }
@@ -187,8 +200,18 @@ final class Input {
 
     /** Whether the char (or byte) at {@code i} can be part of a name. */
     boolean isNameChar(int i) {
-        int c = at(i);
-        return c >= 0x80 || NAME_CHAR[c];
+        return nameEnd(i) > i;
+    }
+
+    /**
+     * Whether a non-ASCII code point (or a UTF-16 surrogate, half of a supplementary character) is a NameChar of
+     * XML 1.0 (fifth edition).
+     */
+    static boolean isNameCodePoint(int c) {
+        return c == 0xB7 || (c >= 0xC0 && c <= 0xD6) || (c >= 0xD8 && c <= 0xF6) || (c >= 0xF8 && c <= 0x37D)
+                || (c >= 0x37F && c <= 0x1FFF) || c == 0x200C || c == 0x200D || c == 0x203F || c == 0x2040
+                || (c >= 0x2070 && c <= 0x218F) || (c >= 0x2C00 && c <= 0x2FEF) || (c >= 0x3001 && c <= 0xDFFF)
+                || (c >= 0xF900 && c <= 0xFDCF) || (c >= 0xFDF0 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0xEFFFF);
     }
 
     private static final boolean[] NAME_CHAR = new boolean[128];

@@ -284,7 +284,7 @@ public final class XmlFormatter {
             }
             out.append(", open elements: ").append(run.openElements()).append(']');
         }
-        if (problem != null) {
+        if (problem != null && !endsWithNotWellFormedMarker(out, start)) {
             lineBreak(out, start, indent);
             out.append("[NOT WELL-FORMED XML: ").append(problem);
             if (problemOffset >= 0) {
@@ -294,6 +294,31 @@ public final class XmlFormatter {
         }
         return new FormatResult(problem, problemOffset, truncated, original, out.length() - start, run.masked,
                 run.pruned, run.truncatedNodes);
+    }
+
+    /**
+     * Whether the output already ends with a not-well-formed marker (the input was output of this formatter):
+     * then no second one is added, so formatting stays idempotent for malformed input too.
+     */
+    private static boolean endsWithNotWellFormedMarker(FormatBuffer out, int start) {
+        String marker = "[NOT WELL-FORMED XML: ";
+        int end = out.length();
+        if (end - start < marker.length() + 1 || out.charAt(end - 1) != ']') {
+            return false;
+        }
+        for (int i = end - marker.length() - 1; i >= start && i >= end - 512; i--) {
+            if (out.charAt(i) == '\n' || out.charAt(i) == '<' || out.charAt(i) == '>') {
+                return false;
+            }
+            int k = 0;
+            while (k < marker.length() && out.charAt(i + k) == marker.charAt(k)) {
+                k++;
+            }
+            if (k == marker.length()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private void lineBreak(FormatBuffer out, int start, boolean indent) {

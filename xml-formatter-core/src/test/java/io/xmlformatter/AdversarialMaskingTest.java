@@ -172,4 +172,97 @@ class AdversarialMaskingTest {
         assertFalse(r.wellFormed());
         assertTrue(out.toString().contains("[NOT WELL-FORMED XML: input ends with open elements"), out.toString());
     }
+
+    @Test
+    void everyReferenceThatDecodesToLessThanIsMarkup() {
+        assertNoLeak("<p>&#60;Password&#62;SECRET&#60;/Password&#62;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&#x3C;Password&#x3E;SECRET&#x3C;/Password&#x3E;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&#x003c;Password>SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&amp;#60;Password&amp;#62;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&amp;#x3C;Password>SECRET</p>", "//Password", "SECRET");
+    }
+
+    @Test
+    void escapedMarkupInsideCdataIsMasked() {
+        assertNoLeak("<p><![CDATA[&lt;Password&gt;SECRET&lt;/Password&gt;]]></p>", "//Password", "SECRET");
+        assertNoLeak("<p><![CDATA[&#60;Password&#62;SECRET]]></p>", "//Password", "SECRET");
+        assertNoLeak("<p><![CDATA[&amp;lt;Password&amp;gt;SECRET]]></p>", "//Password", "SECRET");
+    }
+
+    @Test
+    void aLiteralThatRunsToTheEndIsMasked() {
+        assertNoLeak("<r><a b=\"x><Password>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><a b='x><Password>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><!-- <Password>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r><?pi <Password>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<!DOCTYPE r <r><Password>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<!DOCTYPE r SYSTEM \"x <r><Password>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<!DOCTYPE r [<!ENTITY a 'b'>] \"<r><Password>SECRET</Password></r>", "//Password", "SECRET");
+        assertNoLeak("<soap:Envelope xmlns:soap=\"urn:s\"><soap:Header><wsse:Security xmlns:wsse=\"urn:w\">"
+                + "<wsse:UsernameToken wsu:Id=\"x><wsse:Password>SECRET</wsse:Password></wsse:UsernameToken>"
+                + "</wsse:Security></soap:Header></soap:Envelope>", "//Password", "SECRET");
+    }
+
+    @Test
+    void closedCommentsProcessingInstructionsAndAttributeValuesHoldingMaskedMarkupAreMasked() {
+        assertNoLeak("<r><!-- <Password>SECRET</Password> --></r>", "//Password", "SECRET");
+        assertNoLeak("<r><?pi <Password>SECRET</Password>?></r>", "//Password", "SECRET");
+        assertNoLeak("<r a=\"&lt;Password&gt;SECRET&lt;/Password&gt;\"/>", "//Password", "SECRET");
+        assertNoLeak("<r a=\"<Password>SECRET</Password>\"/>", "//Password", "SECRET");
+    }
+
+    @Test
+    void markupOutsideTheRootIsMasked() {
+        assertNoLeak("<r/><![CDATA[<Password>SECRET</Password>]]>", "//Password", "SECRET");
+        assertNoLeak("<r/>&lt;Password&gt;SECRET&lt;/Password&gt;", "//Password", "SECRET");
+        assertNoLeak("&lt;Password&gt;SECRET&lt;/Password&gt;<r/>", "//Password", "SECRET");
+        assertNoLeak("<r/><!--<Password>SECRET</Password>-->", "//Password", "SECRET");
+    }
+
+    @Test
+    void xml11LineEndsEndNames() {
+        assertNoLeak("<?xml version=\"1.1\"?><r><Password\u0085>SECRET</Password\u0085></r>", "//Password",
+                "SECRET");
+        assertNoLeak("<?xml version=\"1.1\"?><r><Password\u2028>SECRET</Password\u2028></r>", "//Password",
+                "SECRET");
+        assertFalse(XmlFormatter.builder().build().format(new StringBuilder("<r\u0085/>"), new StringBuilder())
+                .wellFormed());
+    }
+
+    @Test
+    void encodingsAreReadByTheirBytesAsAppendixFSays() {
+        String doc = "<r><Password>SECRET</Password></r>";
+        String decl = "<?xml version=\"1.0\" encoding=\"%s\"?>";
+        java.util.List<byte[]> inputs = new java.util.ArrayList<>();
+        for (String cs : new String[] {"UTF-32BE", "UTF-32LE", "UTF-16BE", "UTF-16LE"}) {
+            inputs.add(doc.getBytes(java.nio.charset.Charset.forName(cs)));
+            inputs.add(("\uFEFF" + doc).getBytes(java.nio.charset.Charset.forName(cs)));
+        }
+        inputs.add((String.format(decl, "IBM037") + doc).getBytes(java.nio.charset.Charset.forName("IBM037")));
+        inputs.add((String.format(decl, "IBM500") + doc).getBytes(java.nio.charset.Charset.forName("IBM500")));
+        inputs.add((String.format(decl, "UTF-16") + doc).getBytes(StandardCharsets.US_ASCII)); // contradicts
+        inputs.add((String.format(decl, "IBM037") + doc).getBytes(StandardCharsets.US_ASCII)); // contradicts
+        inputs.add((String.format(decl, "UTF-32") + doc).getBytes(StandardCharsets.US_ASCII)); // contradicts
+        XmlFormatter f = XmlFormatter.builder().anonymize("//Password").build();
+        for (byte[] b : inputs) {
+            StringBuilder out = new StringBuilder();
+            FormatResult r = f.format(b, 0, b.length, out);
+            assertFalse(out.toString().contains("SECRET"), out::toString);
+            assertTrue(out.toString().contains("<Password>[*****]</Password>"), out::toString);
+            assertTrue(r.maskedCount() == 1, out::toString);
+        }
+        byte[] contradicting = (String.format(decl, "UTF-16") + doc).getBytes(StandardCharsets.US_ASCII);
+        assertFalse(f.format(contradicting, 0, contradicting.length, new StringBuilder()).wellFormed());
+    }
+
+    @Test
+    void aDoctypeOfBlanksToTheEndOfAnExactArrayStaysInRange() {
+        byte[] b = "<!DOCTYPE   ".getBytes(StandardCharsets.US_ASCII);
+        StringBuilder out = new StringBuilder();
+        FormatResult r = XmlFormatter.builder().build().format(b, 0, b.length, out);
+        assertFalse(r.wellFormed());
+        assertFalse(out.toString().contains("formatter error"), out::toString);
+        char[] c = "<!DOCTYPE \t".toCharArray();
+        assertFalse(XmlFormatter.builder().build().format(c, 0, c.length, new StringBuilder()).wellFormed());
+    }
 }

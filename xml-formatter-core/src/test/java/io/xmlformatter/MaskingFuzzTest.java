@@ -1,0 +1,155 @@
+package io.xmlformatter;
+
+import com.code_intelligence.jazzer.api.FuzzedDataProvider;
+import com.code_intelligence.jazzer.junit.FuzzTest;
+
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Coverage-guided fuzzing of the fail-closed promise (Jazzer). A secret token sits right after a masked start tag,
+ * in a masked attribute or in escaped or CDATA-wrapped markup of a SOAP / WS-Security / SAML document; the fuzzer
+ * writes what comes before, between and after, picks the formatter (layouts, caps, embedded XML, document cap),
+ * the entry point (String, char[], byte[] in UTF-8, UTF-16, UTF-32, Latin-1 or EBCDIC, with or without byte order
+ * mark and declaration) and where the input is cut. Oracle: no character of the token reaches the output, nor the
+ * output read back in another charset; no call throws.
+ *
+ * <p>{@code ./mvnw verify} replays the committed findings and seeds ({@code MaskingFuzzTestInputs/}); fuzzing for
+ * longer: {@code JAZZER_FUZZ=1 ./mvnw -pl xml-formatter-core test -Dfast -Dtest=MaskingFuzzTest
+ * -Djazzer.max_duration=30m} (see SECURITY.md).
+ */
+class MaskingFuzzTest {
+    /** The secret: private-use characters, which the fuzzer's own strings never hold (they are removed). */
+    private static final String TOKEN = "\uE000\uE001\uE002\uE003\uE004\uE005\uE006\uE007";
+    private static final String[] BEFORE = {
+        "<wsse:Password Type=\"#PasswordText\">", "<Password>", "<wsse:BinarySecurityToken>", "<ns:Password xmlns:ns=\"urn:p\">",
+        "<saml:AttributeValue>", "&lt;Password&gt;", "&#60;Password&#62;", "&#x3C;Password&#x3E;", "&amp;lt;Password&amp;gt;",
+        "<![CDATA[<Password>", "<![CDATA[&lt;Password&gt;", "<r password=\"", "<r password='",
+        "<a:r xmlns:a=\"urn:a\" a:password=\"", "&lt;r password=&quot;",
+    };
+    private static final String[] AFTER = {
+        "</wsse:Password>", "</Password>", "</wsse:BinarySecurityToken>", "</ns:Password>", "</saml:Assertion>",
+        "&lt;/Password&gt;", "&#60;/Password&#62;", "&#x3C;/Password&#x3E;", "&amp;lt;/Password&amp;gt;",
+        "</Password>]]>", "&lt;/Password&gt;]]>", "\"/>", "'/>", "\"/>", "&quot;/&gt;",
+    };
+    private static final String HEAD = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" "
+            + "xmlns:wsse=\"http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd\" "
+            + "xmlns:saml=\"urn:oasis:names:tc:SAML:2.0:assertion\"><soap:Header><wsse:Security><wsse:UsernameToken>"
+            + "<wsse:Username>bob</wsse:Username>";
+    private static final String TAIL = "</wsse:UsernameToken></wsse:Security></soap:Header><soap:Body><p>x</p>"
+            + "</soap:Body></soap:Envelope>";
+    private static final XmlFormatter[] FORMATTERS = formatters();
+    private static final Charset[] ENCODINGS = {StandardCharsets.UTF_8, StandardCharsets.UTF_16BE,
+        StandardCharsets.UTF_16LE, Charset.forName("UTF-32BE"), Charset.forName("UTF-32LE"),
+        StandardCharsets.ISO_8859_1, Charset.forName("IBM037")};
+    private static final Charset[] READ_BACK = {StandardCharsets.UTF_8, StandardCharsets.UTF_16BE,
+        StandardCharsets.UTF_16LE, StandardCharsets.ISO_8859_1, Charset.forName("IBM037")};
+
+    private static XmlFormatter[] formatters() {
+        XmlFormatter.Builder[] b = {
+            XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password"),
+            XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").embeddedXml(true),
+            XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").keepWhitespace(),
+            XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").compact().maxTextLength(3)
+                    .maxCdataLength(4),
+            XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").maxDocumentLength(150)
+                    .embeddedXml(true),
+            XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").removeComments(true)
+                    .removeProcessingInstructions(true).removeDoctype(true).prune("//Body"),
+        };
+        XmlFormatter[] f = new XmlFormatter[b.length];
+        for (int i = 0; i < b.length; i++) {
+            f[i] = b[i].build();
+        }
+        return f;
+    }
+
+    @FuzzTest(maxDuration = "30m")
+    void aMaskedTokenNeverReachesTheOutput(FuzzedDataProvider data) {
+        XmlFormatter formatter = FORMATTERS[data.consumeInt(0, FORMATTERS.length - 1)];
+        int slot = data.consumeInt(0, BEFORE.length - 1);
+        int entry = data.consumeInt(0, 3);
+        Charset charset = ENCODINGS[data.consumeInt(0, ENCODINGS.length - 1)];
+        int shape = data.consumeInt(0, 3);
+        int cutFrom = data.consumeInt(0, 1 << 16);
+        String before = clean(data.consumeString(120));
+        String between = clean(data.consumeString(40));
+        String after = clean(data.consumeRemainingAsString());
+        String doc = before + (shape == 0 ? HEAD : "") + BEFORE[slot] + TOKEN + between + AFTER[slot]
+                + (shape == 0 ? TAIL : "") + after;
+        if (shape == 1) {
+            doc = "<?xml version=\"1.0\" encoding=\"" + charset.name() + "\"?>" + doc;
+        }
+        StringBuilder out = new StringBuilder();
+        switch (entry) {
+            case 0:
+                formatter.format(doc, out);
+                break;
+            case 1:
+                char[] chars = doc.toCharArray();
+                int cut = Math.min(chars.length, cutFrom);
+                formatter.format(chars, 0, cut, out);
+                break;
+            default:
+                byte[] bytes = (shape == 2 ? "\uFEFF" + doc : doc).getBytes(charset);
+                int end = Math.min(bytes.length, cutFrom);
+                if (entry == 2) {
+                    formatter.format(bytes, 0, bytes.length, out);
+                } else {
+                    formatter.formatPrefix(bytes, 0, end, bytes.length, out);
+                }
+        }
+        assertNoToken(out.toString(), doc);
+    }
+
+    /** Removes the token's characters from the fuzzer's strings, so only the planted token can leak. */
+    private static String clean(String s) {
+        StringBuilder b = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if ((c < '\uE000' || c > '\uE0FF') && (c & 0xFF) != 0xE0) { // nor the token's chars byte-swapped
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /**
+     * No token character in the output; read back in another charset, no two consecutive token characters (a
+     * single one could be the fuzzer's own text re-encoded).
+     */
+    static void assertNoToken(String output, String input) {
+        check(output, 1, output, input);
+        for (Charset from : READ_BACK) {
+            byte[] bytes = output.getBytes(from);
+            for (Charset to : READ_BACK) {
+                if (from != to) {
+                    check(new String(bytes, to), 2, output, input);
+                }
+            }
+        }
+    }
+
+    private static void check(String text, int run, String output, String input) {
+        for (int i = 0; i + run <= text.length(); i++) {
+            char c = text.charAt(i);
+            if (c >= '\uE000' && c <= '\uE007' && (run == 1 || text.charAt(i + 1) == c + 1)) {
+                throw new AssertionError("the masked token leaked\ninput:  " + escape(input) + "\noutput: "
+                        + escape(output));
+            }
+        }
+    }
+
+    private static String escape(String s) {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x20 || c > 0x7E) {
+                b.append(String.format("\\u%04x", (int) c));
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+}
