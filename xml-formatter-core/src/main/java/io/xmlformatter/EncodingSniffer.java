@@ -38,13 +38,20 @@ final class EncodingSniffer {
         int end = offset + length;
         Input in;
         if (d.charset == null || d.charset.equals(StandardCharsets.UTF_8)) {
-            in = Input.ofUtf8(bytes, start, end);
-            if (d.charset == null) {
-                in.encodingProblem = d.problem != null ? d.problem : "unsupported encoding, read as UTF-8";
+            if (hasNulByte(bytes, start, Math.min(end, start + 64))) {
+                // XML has no U+0000: NUL bytes are a wider encoding this did not recognise (UTF-16 starting with
+                // a character that is not ASCII). Read as UTF-8, its text would give the document back.
+                in = Input.of(new char[0], 0, 0);
+                in.encodingProblem = "NUL bytes, not UTF-8 text; content not shown";
+            } else {
+                in = Input.ofUtf8(bytes, start, end);
+                if (d.charset == null) {
+                    in.encodingProblem = d.problem != null ? d.problem : "unsupported encoding, read as UTF-8";
+                }
             }
         } else {
             char[] chars = new String(bytes, start, end - start, d.charset).toCharArray();
-            if ((hasText(chars) && !hasLessThan(chars))
+            if ((hasText(chars) && !hasLessThan(chars)) || hasNul(chars)
                     || (d.bomLength == 0 && isUtf16(d.charset) && hasAsciiPairs(chars))) {
                 // Read this way the bytes hold no markup at all: a byte order mark or declaration that does not
                 // fit them. Shown, the text would give the document back when encoded the other way.
@@ -85,6 +92,25 @@ final class EncodingSniffer {
 
     private static boolean isMarkup(char c) {
         return "<>=\"'/&".indexOf(c >> 8) >= 0 || "<>=\"'/&".indexOf(c & 0xFF) >= 0;
+    }
+
+    private static boolean hasNulByte(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (b[i] == 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the text holds U+0000, which XML never does: bytes of a wider encoding (UTF-32 as UTF-16). */
+    private static boolean hasNul(char[] c) {
+        for (char x : c) {
+            if (x == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean hasLessThan(char[] c) {

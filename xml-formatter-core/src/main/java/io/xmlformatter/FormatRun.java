@@ -450,6 +450,16 @@ final class FormatRun {
                 || c[s + 1] == '!');
     }
 
+    /** The ';' of the reference starting at {@code s[amp]} ('&', a name or '#' and digits), or -1. */
+    private static int referenceSemicolon(String s, int amp) {
+        int i = amp + 1;
+        int max = Math.min(s.length(), amp + 12);
+        while (i < max && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '#')) {
+            i++;
+        }
+        return i < max && i > amp + 1 && s.charAt(i) == ';' ? i : -1;
+    }
+
     /** Decodes the predefined entities and character references of {@code [p, q)}; others stay as written. */
     private char[] unescape(int p, int q) {
         String s = in.string(p, q);
@@ -457,8 +467,8 @@ final class FormatRun {
         int i = 0;
         while (i < s.length()) {
             char c = s.charAt(i);
-            int semi = c == '&' ? s.indexOf(';', i) : -1;
-            if (semi < 0 || semi - i > 12) {
+            int semi = c == '&' ? referenceSemicolon(s, i) : -1;
+            if (semi < 0) {
                 sb.append(c);
                 i++;
                 continue;
@@ -503,12 +513,12 @@ final class FormatRun {
             declareNamespaces();
         }
         expected[depth] = m & ~(PathRules.MASK | PathRules.PRUNE);
-        if (!hidden) {
-            writeTag(p, afterTag);
-        }
+        // Masked markup inside the tag (broken or escaped): where its element ends cannot be told, so the
+        // content of this one is masked too.
+        boolean markupInTag = !hidden && writeTag(p, afterTag);
         if (selfClosing) {
             pop();
-        } else if (!hidden && (m & PathRules.MASK) != 0) {
+        } else if (!hidden && ((m & PathRules.MASK) != 0 || markupInTag)) {
             hideDepth = depth;
             hideIsMask = true;
             maskWritten = false;
@@ -607,7 +617,7 @@ final class FormatRun {
                 attrMarkup |= rules.masks;
                 vs = v;
                 ve = v;
-                while (ve < end && !Input.isWhitespace(in.at(ve)) && in.at(ve) != '>') {
+                while (ve < end && !Input.isWhitespace(in.at(ve)) && in.at(ve) != '>' && in.at(ve) != '<') {
                     ve++;
                 }
                 i = ve;
@@ -634,11 +644,11 @@ final class FormatRun {
     }
 
     /** Writes the start tag {@code [p, afterTag)}, masking the attribute values its rules name. */
-    private void writeTag(int p, int afterTag) {
+    private boolean writeTag(int p, int afterTag) {
         long exp = expected[depth];
         if (!rules.hasAttributeRules(exp) && !attrMarkup) {
             in.copy(out, p, afterTag);
-            return;
+            return false;
         }
         int ne = in.nameEnd(p + 1);
         if (attrMarkup && holdsMasked(ne, afterTag)) { // what is not an attribute could be anything
@@ -650,8 +660,9 @@ final class FormatRun {
                 close--;
             }
             in.copy(out, close, afterTag);
-            return;
+            return true;
         }
+        boolean markupMasked = false;
         int copied = p;
         for (int k = 0; k < attrCount * 4; k += 4) {
             int an = attrs[k];
@@ -664,14 +675,16 @@ final class FormatRun {
             if (rules.namespaceAware) {
                 uri = colon < 0 ? "" : resolve(in.string(an, colon));
             }
-            if (rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri)
-                    || (attrMarkup && holdsMasked(attrs[k + 2], attrs[k + 3]))) {
+            boolean byRule = rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri);
+            if (byRule || (attrMarkup && holdsMasked(attrs[k + 2], attrs[k + 3]))) {
+                markupMasked |= !byRule;
                 in.copy(out, copied, attrs[k + 2]);
                 writeMask();
                 copied = attrs[k + 3];
             }
         }
         in.copy(out, copied, afterTag);
+        return markupMasked;
     }
 
     private boolean isNamespaceDeclaration(int an, int ane) {

@@ -130,7 +130,13 @@ final class BodyRenderer {
         boolean form = typeLower.startsWith("application/x-www-form-urlencoded");
         boolean utf8 = charset.equals(StandardCharsets.UTF_8);
         if (utf8 && !form && !typeLower.contains("json") && !isJsonStart(s)) {
-            xml(s, r); // the engine reads the bytes' own form: byte order mark, declaration
+            if (holdsMarkup(s)) {
+                xml(s, r); // the engine reads the bytes' own form: byte order mark, declaration
+            } else { // no '<', no '&': text no filter has anything to do with
+                int start = r.out.length();
+                r.out.append(new String(s.bytes, s.from, s.length(), StandardCharsets.UTF_8));
+                cut(r, start, s);
+            }
             return;
         }
         String text = new String(s.bytes, s.from, s.length(), charset);
@@ -144,6 +150,10 @@ final class BodyRenderer {
             cut(r, start, s);
         } else if (lead == '{' || lead == '[' || (typeLower.contains("json") && lead != '<')) {
             json(text, s, r);
+        } else if (text.indexOf('<') < 0 && text.indexOf('&') < 0) {
+            int start = r.out.length();
+            r.out.append(text);
+            cut(r, start, s);
         } else if (s.complete) {
             format(text, r);
         } else {
@@ -230,6 +240,17 @@ final class BodyRenderer {
                     .append(s.originalSize >= 0 ? s.originalSize + " bytes]" : "size unknown]");
             r.truncated = true;
         }
+    }
+
+    /** Whether the bytes hold '<' or '&' (or a NUL or byte order mark: another encoding for the engine). */
+    private static boolean holdsMarkup(Slice s) {
+        for (int i = s.from; i < s.to; i++) {
+            byte b = s.bytes[i];
+            if (b == '<' || b == '&' || b == 0 || b == (byte) 0xFE || b == (byte) 0xFF) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isJsonStart(Slice s) {

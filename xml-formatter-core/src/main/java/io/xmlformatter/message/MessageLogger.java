@@ -239,6 +239,39 @@ public final class MessageLogger implements AutoCloseable {
         private Builder() {
         }
 
+        /**
+         * A new builder with this one's settings (the same sinks), e.g. to derive the logger of one resource
+         * method from the global configuration.
+         */
+        public Builder copy() {
+            Builder b = new Builder();
+            b.limit = limit;
+            b.inMemThreshold = inMemThreshold;
+            b.pretty = pretty;
+            b.indent = indent;
+            b.logBinary = logBinary;
+            b.logMultipart = logMultipart;
+            b.verbose = verbose;
+            b.sensitiveElements.addAll(sensitiveElements);
+            b.sensitiveAttributes.addAll(sensitiveAttributes);
+            b.sensitiveHeaders.addAll(sensitiveHeaders);
+            b.sensitiveParameters.addAll(sensitiveParameters);
+            b.inBinary.addAll(inBinary);
+            b.outBinary.addAll(outBinary);
+            b.inSink = inSink;
+            b.outSink = outSink;
+            b.maxTextLength = maxTextLength;
+            b.maxCdataLength = maxCdataLength;
+            b.anonymize.addAll(anonymize);
+            b.prune.addAll(prune);
+            b.embeddedXml = embeddedXml;
+            b.wsSecurity = wsSecurity;
+            b.mask = mask;
+            b.correlationHeader = correlationHeader;
+            b.suppressDuplicates = suppressDuplicates;
+            return b;
+        }
+
         /** The most payload logged, in bytes (-1: no limit, see {@link #inMemThreshold}). Default 48 KiB. */
         public Builder limit(int bytes) {
             limit = bytes;
@@ -377,6 +410,18 @@ public final class MessageLogger implements AutoCloseable {
         /** Paths masked (see {@link XmlFormatter.Builder#anonymize}); replaces the paths set before. */
         public Builder anonymize(Collection<String> paths) {
             return replace(anonymize, paths);
+        }
+
+        /** Adds to {@link #anonymize}. */
+        public Builder addAnonymize(Collection<String> paths) {
+            anonymize.addAll(paths);
+            return this;
+        }
+
+        /** Adds to {@link #prune}. */
+        public Builder addPrune(Collection<String> paths) {
+            prune.addAll(paths);
+            return this;
         }
 
         /** Paths pruned (see {@link XmlFormatter.Builder#prune}); replaces the paths set before. */

@@ -95,6 +95,19 @@ class MessageLoggerTest {
     }
 
     @Test
+    void textWithoutMarkupIsShownAsItIsCutAtTheLimit() {
+        LogRecord r = log("text/plain", utf8("UP"));
+        assertEquals("UP", r.payload());
+        assertTrue(r.wellFormed());
+        r = log("text/plain; charset=ISO-8859-1", "caf\u00e9".getBytes(StandardCharsets.ISO_8859_1));
+        assertEquals("caf\u00e9", r.payload());
+        MessageLogger small = MessageLogger.builder().sink(records::add).limit(10).build();
+        r = log(small, "text/plain", CapturedBody.of(utf8("x".repeat(50))));
+        assertTrue(r.truncated());
+        assertEquals("x".repeat(10) + "\n...[DOCUMENT TRUNCATED: original 50 bytes]", r.payload());
+    }
+
+    @Test
     void jsonWithAndWithoutByteOrderMarkIsMasked() {
         String json = "{\"user\":\"bob\",\"password\":\"" + SECRET + "\",\"n\":[1,{\"secret\":{\"x\":\"" + SECRET
                 + "\"}}]}";

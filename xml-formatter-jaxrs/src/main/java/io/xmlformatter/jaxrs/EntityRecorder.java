@@ -1,0 +1,55 @@
+package io.xmlformatter.jaxrs;
+
+import io.xmlformatter.message.BodyRecorder;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.ext.WriterInterceptor;
+import jakarta.ws.rs.ext.WriterInterceptorContext;
+
+import java.io.FilterOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+
+/**
+ * Records an entity as it is written (a server's response, a client's request), passing every byte on
+ * unchanged, and writes the pending record of its message once it is written.
+ */
+@Priority(Priorities.ENTITY_CODER + 100) // inside any compression: the entity's bytes before encoding
+final class EntityRecorder implements WriterInterceptor {
+    @Override
+    public void aroundWriteTo(WriterInterceptorContext context) throws IOException, WebApplicationException {
+        Object e = context.getProperty(Exchange.PROPERTY);
+        if (!(e instanceof Exchange) || ((Exchange) e).pending == null) {
+            context.proceed();
+            return;
+        }
+        Exchange exchange = (Exchange) e;
+        BodyRecorder recorder = new BodyRecorder(exchange.logger.captureLimit());
+        OutputStream original = context.getOutputStream();
+        context.setOutputStream(new FilterOutputStream(original) {
+            @Override
+            public void write(int b) throws IOException {
+                out.write(b);
+                recorder.add(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+                recorder.add(b, off, len);
+            }
+        });
+        try {
+            context.proceed();
+        } finally {
+            context.setOutputStream(original);
+            if (context.getMediaType() != null) {
+                exchange.pending.contentType(context.getMediaType().toString());
+            }
+            Exchange.headers(exchange.pending, context.getHeaders());
+            exchange.logPending(recorder);
+            exchange.end();
+        }
+    }
+}

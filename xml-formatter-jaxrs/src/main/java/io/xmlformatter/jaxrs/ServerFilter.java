@@ -1,0 +1,86 @@
+package io.xmlformatter.jaxrs;
+
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.BodyTap;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.MessageLogger;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ContainerResponseContext;
+import jakarta.ws.rs.container.ContainerResponseFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+
+import java.io.IOException;
+import java.lang.reflect.Method;
+
+/**
+ * The server side: the request's record (its body read up to the limit and put back in front of the rest), the
+ * correlation id in the MDC until the response is written, and the response's record (with its entity, through
+ * {@link EntityRecorder}). Runs first among the request filters, once the resource method is known.
+ */
+@Priority(Priorities.AUTHENTICATION - 500)
+final class ServerFilter implements ContainerRequestFilter, ContainerResponseFilter {
+    private final Settings settings;
+    @Context
+    private ResourceInfo resource;
+
+    ServerFilter(Settings settings) {
+        this.settings = settings;
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request) throws IOException {
+        String path = "/" + request.getUriInfo().getPath();
+        if (settings.excluded(request.getMethod(), path.replace("//", "/"))) {
+            return;
+        }
+        Class<?> type = resource == null ? null : resource.getResourceClass();
+        Method method = resource == null ? null : resource.getResourceMethod();
+        MessageLogger logger = settings.forMethod(type, method);
+        String owner = type == null ? null : type.getSimpleName();
+        if (logger == null || !(logger.wouldLog(MessageType.REQ_IN, owner)
+                || logger.wouldLog(MessageType.RESP_OUT, owner))) {
+            return;
+        }
+        Exchange exchange = new Exchange(logger, request.getHeaderString(logger.correlationHeader()), owner,
+                method == null ? null : method.getName(), true);
+        request.setProperty(Exchange.PROPERTY, exchange);
+        CapturedBody body = null;
+        if (request.hasEntity() && logger.wouldLog(MessageType.REQ_IN, owner)) {
+            BodyTap tap = BodyTap.read(request.getEntityStream(), logger.captureLimit(), request.getLength());
+            request.setEntityStream(tap.replay(request.getEntityStream()));
+            body = tap.body();
+        }
+        MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
+                .address(request.getUriInfo().getRequestUri().toString())
+                .contentType(request.getHeaderString("Content-Type"));
+        Exchange.headers(facts, request.getHeaders());
+        if (request.getSecurityContext() != null && request.getSecurityContext().getUserPrincipal() != null) {
+            facts.principal(request.getSecurityContext().getUserPrincipal().getName());
+        }
+        exchange.log(facts, body);
+    }
+
+    @Override
+    public void filter(ContainerRequestContext request, ContainerResponseContext response) {
+        Object e = request.getProperty(Exchange.PROPERTY);
+        if (!(e instanceof Exchange)) {
+            return;
+        }
+        Exchange exchange = (Exchange) e;
+        MessageType type = response.getStatus() >= 500 ? MessageType.FAULT_OUT : MessageType.RESP_OUT;
+        MessageFacts facts = exchange.facts(type).responseCode(response.getStatus())
+                .address(request.getUriInfo().getRequestUri().toString()).httpMethod(request.getMethod());
+        if (response.hasEntity()) {
+            exchange.pending = facts; // logged by EntityRecorder once the entity is written
+            return;
+        }
+        Exchange.headers(facts, response.getStringHeaders());
+        exchange.log(facts, null);
+        exchange.end();
+    }
+}

@@ -1,0 +1,92 @@
+package io.xmlformatter.jaxrs;
+
+import io.xmlformatter.message.MessageLogger;
+
+import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * The global message logger, the exclusions, and the logger of each resource method with an {@link XmlLogging}
+ * annotation (made from the global configuration once per method). Thread-safe.
+ */
+final class Settings {
+    /** Stands for "not logged" in the per-method cache. */
+    private static final Object OFF = new Object();
+
+    private final MessageLogger.Builder configuration;
+    private final MessageLogger global;
+    private final List<Exclusion> exclusions;
+    private final ConcurrentMap<Method, Object> byMethod = new ConcurrentHashMap<>();
+
+    Settings(MessageLogger.Builder configuration, List<Exclusion> exclusions) {
+        this.configuration = configuration;
+        this.global = configuration.build();
+        this.exclusions = exclusions;
+    }
+
+    MessageLogger global() {
+        return global;
+    }
+
+    /** Whether an exchange of this method and path is excluded. */
+    boolean excluded(String httpMethod, String path) {
+        for (Exclusion e : exclusions) {
+            if (e.matches(httpMethod, path)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The logger for a resource method (null: not logged); the global one when it is not annotated. An
+     * annotation with a bad path gives a logger that writes its records without bodies, saying why.
+     */
+    MessageLogger forMethod(Class<?> resource, Method method) {
+        if (method == null) {
+            return global;
+        }
+        Object l = byMethod.computeIfAbsent(method, m -> derive(annotation(resource, m), m));
+        return l == OFF ? null : (MessageLogger) l;
+    }
+
+    private static XmlLogging annotation(Class<?> resource, Method method) {
+        XmlLogging a = method.getAnnotation(XmlLogging.class);
+        if (a == null && resource != null) {
+            a = resource.getAnnotation(XmlLogging.class);
+        }
+        return a;
+    }
+
+    private Object derive(XmlLogging a, Method method) {
+        if (a == null) {
+            return global;
+        }
+        if (!a.enabled()) {
+            return OFF;
+        }
+        MessageLogger.Builder b = configuration.copy();
+        if (a.limit() != -2) {
+            b.limit(a.limit());
+        }
+        if (a.pretty() != XmlLogging.Toggle.INHERIT) {
+            b.pretty(a.pretty() == XmlLogging.Toggle.ON);
+        }
+        try {
+            return b.addAnonymize(Arrays.asList(a.anonymize())).addPrune(Arrays.asList(a.prune())).build();
+        } catch (IllegalArgumentException e) {
+            java.util.logging.Logger.getLogger(Settings.class.getName()).warning("xml-formatter: @XmlLogging on "
+                    + method + " is wrong (" + e.getMessage() + "); its bodies are not logged");
+            List<String> everything = Arrays.asList("");
+            return configuration.copy().logBinary(false).addInBinaryMediaTypes(everything)
+                    .addOutBinaryMediaTypes(everything).build(); // every body "--- Content suppressed ---"
+        }
+    }
+
+    void close() {
+        global.close();
+    }
+}

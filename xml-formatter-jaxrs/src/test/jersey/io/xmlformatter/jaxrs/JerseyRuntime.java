@@ -1,0 +1,22 @@
+package io.xmlformatter.jaxrs;
+
+import com.sun.net.httpserver.HttpServer;
+import jakarta.ws.rs.core.Application;
+import org.glassfish.jersey.jdkhttp.JdkHttpServerFactory;
+import org.glassfish.jersey.server.ResourceConfig;
+
+import java.net.URI;
+
+/** Jersey 3.1 on the JDK's HTTP server. */
+public final class JerseyRuntime implements JaxRsRuntime {
+    @Override
+    public String name() {
+        return "Jersey";
+    }
+
+    @Override
+    public AutoCloseable serve(URI base, Application application) {
+        HttpServer server = JdkHttpServerFactory.createHttpServer(base, ResourceConfig.forApplication(application));
+        return () -> server.stop(0);
+    }
+}
