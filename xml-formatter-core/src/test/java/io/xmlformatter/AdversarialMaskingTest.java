@@ -265,4 +265,15 @@ class AdversarialMaskingTest {
         char[] c = "<!DOCTYPE \t".toCharArray();
         assertFalse(XmlFormatter.builder().build().format(c, 0, c.length, new StringBuilder()).wellFormed());
     }
+
+    @Test
+    void formattingTheOutputOfAMalformedDocumentAgainChangesNothing() {
+        XmlFormatter f = XmlFormatter.builder().anonymize("//Password").build();
+        for (String doc : new String[] {"<r><a>text</r>", "garbage<r/>", "<r><Password>x</Password>", "<r a=b/>"}) {
+            String once = f.format(doc);
+            assertTrue(once.contains("[NOT WELL-FORMED XML: "), once);
+            String twice = f.format(once);
+            assertTrue(twice.indexOf("[NOT WELL-FORMED XML: ") == twice.lastIndexOf("[NOT WELL-FORMED XML: "), twice);
+        }
+    }
 }
