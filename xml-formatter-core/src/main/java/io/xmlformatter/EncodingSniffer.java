@@ -1,7 +1,13 @@
 package io.xmlformatter;
 
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
 import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Finds the encoding of an XML document from its byte order mark or its XML declaration. */
 final class EncodingSniffer {
@@ -50,8 +56,13 @@ final class EncodingSniffer {
                 }
             }
         } else {
-            char[] chars = new String(bytes, start, end - start, d.charset).toCharArray();
-            if ((hasText(chars) && !hasLessThan(chars)) || hasNul(chars)
+            char[] chars = decodeStrictly(bytes, start, end, d.charset);
+            if (chars == null) {
+                // Bytes that are no text in the encoding: its decoder would replace some and keep others, and
+                // what it keeps can be bytes of another encoding's text (UTF-16 read as UTF-32).
+                in = Input.of(new char[0], 0, 0);
+                in.encodingProblem = "the bytes are not " + d.charset.name() + " text; content not shown";
+            } else if ((hasText(chars) && !hasLessThan(chars)) || hasNul(chars)
                     || (d.bomLength == 0 && isUtf16(d.charset) && hasAsciiPairs(chars))) {
                 // Read this way the bytes hold no markup at all: a byte order mark or declaration that does not
                 // fit them. Shown, the text would give the document back when encoded the other way.
@@ -59,10 +70,25 @@ final class EncodingSniffer {
                 in.encodingProblem = "the bytes read as " + d.charset.name() + " are not text in it; content not shown";
             } else {
                 in = Input.of(chars, 0, chars.length);
+                if (!writesAsAscii(d.charset)) {
+                    in.asciiReading = Input.ofUtf8(bytes, start, end);
+                }
             }
         }
         in.encoded = true;
         return in;
+    }
+
+    /**
+     * The chars of {@code bytes[start, end)} in {@code charset}, or null when they hold a malformed or unmappable
+     * sequence; an incomplete sequence at the end (a cut input) is left out.
+     */
+    private static char[] decodeStrictly(byte[] bytes, int start, int end, Charset charset) {
+        CharsetDecoder decoder = charset.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        CharBuffer out = CharBuffer.allocate((int) Math.ceil((end - start) * (double) decoder.maxCharsPerByte()) + 2);
+        CoderResult result = decoder.decode(ByteBuffer.wrap(bytes, start, end - start), out, false);
+        return result.isError() ? null : Arrays.copyOf(out.array(), out.position());
     }
 
     private static boolean isUtf16(Charset c) {
@@ -230,7 +256,7 @@ final class EncodingSniffer {
             return false;
         }
         byte[] ascii = "<?xml version=\"1.0\" encoding=\"\"?>".getBytes(StandardCharsets.US_ASCII);
-        return java.util.Arrays.equals(ascii, "<?xml version=\"1.0\" encoding=\"\"?>".getBytes(charset));
+        return Arrays.equals(ascii, "<?xml version=\"1.0\" encoding=\"\"?>".getBytes(charset));
     }
 
     /**

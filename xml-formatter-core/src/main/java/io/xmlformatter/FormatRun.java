@@ -24,6 +24,10 @@ final class FormatRun {
     private static final int MAX_EMBEDDING = 4;
     private static final int MAX_END_TAG_SEARCH = 64;
     private static final String XML_NS = "http://www.w3.org/XML/1998/namespace";
+    private static final String XMLNS_NS = "http://www.w3.org/2000/xmlns/";
+    /** What {@link #lookup} gives for the predeclared prefix {@code xml}. */
+    private static final int XML_PREFIX = -2;
+    private static final int UNBOUND = -1;
 
     private final XmlFormatter f;
     private final PathRules rules;
@@ -64,8 +68,15 @@ final class FormatRun {
      */
     private boolean attrMarkup;
 
-    private String[] nsPrefix;
-    private String[] nsUri;
+    /**
+     * Whether namespace declarations are kept: for {uri} paths, and in the document itself (not in embedded
+     * documents, which are often fragments using their host's prefixes) to check it per Namespaces in XML.
+     */
+    private final boolean tracksNamespaces;
+    private final boolean checksNamespaces;
+    /** Declarations in scope, four positions each: prefix start, prefix end (equal for the default), URI range. */
+    private int[] ns;
+    /** Per depth, the number of declarations in scope before the element's own. */
     private int[] nsMark;
     private int nsCount;
 
@@ -105,12 +116,10 @@ final class FormatRun {
         attrs = st.attrs;
         expected[0] = rootExpected;
         flags[0] = 0;
-        if (rules.namespaceAware) {
-            nsPrefix = new String[8];
-            nsUri = new String[8];
-            nsMark = new int[16];
-            bind("xml", XML_NS);
-        }
+        checksNamespaces = embedding == 0;
+        tracksNamespaces = checksNamespaces || rules.namespaceAware;
+        ns = st.ns;
+        nsMark = st.nsMark;
     }
 
     /** Formats the whole input; never throws for any input. */
@@ -506,11 +515,15 @@ final class FormatRun {
             rootSeen = true;
         }
         push(ns, ne);
+        if (tracksNamespaces) {
+            declareNamespaces();
+            if (checksNamespaces) {
+                checkNamespaces(ns, ne);
+            }
+        }
         long m = 0;
         if (!hidden && expected[depth - 1] != 0) {
             m = matchElement(ns, ne);
-        } else if (rules.namespaceAware) {
-            declareNamespaces();
         }
         expected[depth] = m & ~(PathRules.MASK | PathRules.PRUNE);
         // Masked markup inside the tag (broken or escaped): where its element ends cannot be told, so the
@@ -533,11 +546,7 @@ final class FormatRun {
 
     private long matchElement(int ns, int ne) {
         int colon = in.indexOf(':', ns, ne);
-        String uri = null;
-        if (rules.namespaceAware) {
-            declareNamespaces();
-            uri = resolve(colon < 0 ? "" : in.string(ns, colon));
-        }
+        String uri = rules.namespaceAware ? uri(lookup(ns, colon < 0 ? ns : colon)) : null;
         return rules.match(expected[depth - 1], in, colon < 0 ? ns : colon + 1, ne, uri);
     }
 
@@ -673,7 +682,7 @@ final class FormatRun {
             int colon = in.indexOf(':', an, ane);
             String uri = null;
             if (rules.namespaceAware) {
-                uri = colon < 0 ? "" : resolve(in.string(an, colon));
+                uri = colon < 0 ? "" : uri(lookup(an, colon));
             }
             boolean byRule = rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri);
             if (byRule || (attrMarkup && holdsMasked(attrs[k + 2], attrs[k + 3]))) {
@@ -771,58 +780,136 @@ final class FormatRun {
             nameEnd = stacks.nameEnd = Arrays.copyOf(nameEnd, n);
             expected = stacks.expected = Arrays.copyOf(expected, n);
             flags = stacks.flags = Arrays.copyOf(flags, n);
-            if (nsMark != null) {
-                nsMark = Arrays.copyOf(nsMark, n);
-            }
+            nsMark = stacks.nsMark = Arrays.copyOf(nsMark, n);
         }
         nameStart[depth] = ns;
         nameEnd[depth] = ne;
         flags[depth] = 0;
-        if (nsMark != null) {
-            nsMark[depth] = nsCount;
-        }
+        nsMark[depth] = nsCount;
     }
 
     private void pop() {
         if (verbatimDepth == depth) {
             verbatimDepth = 0;
         }
-        if (nsMark != null) {
-            nsCount = nsMark[depth];
-        }
+        nsCount = nsMark[depth];
         depth--;
     }
 
-    // ---------------------------------------------------------------- namespaces (only for {uri} paths)
+    // ---------------------------------------------------------------- namespaces
 
+    /** Adds the current start tag's namespace declarations to those in scope. */
     private void declareNamespaces() {
         for (int k = 0; k < attrCount * 4; k += 4) {
             int an = attrs[k];
             int ane = attrs[k + 1];
+            if (!isNamespaceDeclaration(an, ane)) {
+                continue;
+            }
+            int ps = ane - an > 5 ? an + 6 : ane;
+            if (checksNamespaces) {
+                checkDeclaration(an, ps, ane, attrs[k + 2], attrs[k + 3]);
+            }
+            int j = nsCount * 4;
+            if (j + 4 > ns.length) {
+                ns = stacks.ns = Arrays.copyOf(ns, ns.length * 2);
+            }
+            ns[j] = ps;
+            ns[j + 1] = ane;
+            ns[j + 2] = attrs[k + 2];
+            ns[j + 3] = attrs[k + 3];
+            nsCount++;
+        }
+    }
+
+    /**
+     * The reserved prefixes and names of Namespaces in XML: {@code xml} only for its namespace and that namespace
+     * only for it, {@code xmlns} and its namespace never declared, no empty prefix, a prefix never bound to the
+     * empty name.
+     */
+    private void checkDeclaration(int an, int ps, int pe, int vs, int ve) {
+        boolean xmlPrefix = pe - ps == 3 && in.startsWith("xml", ps);
+        boolean xmlName = ve - vs == XML_NS.length() && in.startsWith(XML_NS, vs);
+        boolean xmlnsPrefix = pe - ps == 5 && in.startsWith("xmlns", ps);
+        boolean xmlnsName = ve - vs == XMLNS_NS.length() && in.startsWith(XMLNS_NS, vs);
+        if (pe - an == 6 || (ps < pe && vs == ve) || xmlPrefix != xmlName || xmlnsPrefix || xmlnsName) {
+            problem(an, "namespace declaration of a reserved prefix or name, or of no name");
+        }
+    }
+
+    /**
+     * Namespaces in XML on the current start tag: every prefix bound, no two attributes with the same local name
+     * in the same namespace, a prefixed name with one colon and a local part.
+     */
+    private void checkNamespaces(int ns, int ne) {
+        int colon = prefixEnd(ns, ne);
+        if ((colon >= 0 && lookup(ns, colon) == UNBOUND) || !isQualifiedName(ns, ne)) {
+            problem(ns, "unbound namespace prefix or not a qualified name");
+        }
+        for (int k = 0; k < attrCount * 4; k += 4) {
+            int an = attrs[k];
+            int ane = attrs[k + 1];
+            colon = prefixEnd(an, ane);
             if (isNamespaceDeclaration(an, ane)) {
-                String prefix = ane - an == 5 ? "" : in.string(an + 6, ane);
-                bind(prefix, in.string(attrs[k + 2], attrs[k + 3]));
+                continue;
+            }
+            int decl = colon < 0 ? UNBOUND : lookup(an, colon);
+            if ((colon >= 0 && decl == UNBOUND) || !isQualifiedName(an, ane)) {
+                problem(an, "unbound namespace prefix or not a qualified name");
+                continue;
+            }
+            if (colon < 0) {
+                continue;
+            }
+            for (int j = 0; j < k; j += 4) {
+                int other = prefixEnd(attrs[j], attrs[j + 1]);
+                if (other >= 0 && in.regionEquals(colon, ane, other, attrs[j + 1])
+                        && sameNamespace(decl, lookup(attrs[j], other))) {
+                    problem(an, "duplicate attribute once prefixes are resolved");
+                }
             }
         }
     }
 
-    private void bind(String prefix, String uri) {
-        if (nsCount == nsPrefix.length) {
-            nsPrefix = Arrays.copyOf(nsPrefix, nsCount * 2);
-            nsUri = Arrays.copyOf(nsUri, nsCount * 2);
-        }
-        nsPrefix[nsCount] = prefix;
-        nsUri[nsCount] = uri;
-        nsCount++;
+    /** Where the prefix of the name {@code [from, to)} ends (its colon, not first nor last), or -1. */
+    private int prefixEnd(int from, int to) {
+        int colon = in.indexOf(':', from, to);
+        return colon > from && colon < to - 1 ? colon : -1;
     }
 
-    private String resolve(String prefix) {
-        for (int i = nsCount - 1; i >= 0; i--) {
-            if (nsPrefix[i].equals(prefix)) {
-                return nsUri[i];
+    /** Whether a name with a prefix has one colon and a local part (one starting with a colon is let be). */
+    private boolean isQualifiedName(int from, int to) {
+        int colon = in.indexOf(':', from + 1, to);
+        return colon < 0 || (colon < to - 1 && in.indexOf(':', colon + 1, to) < 0);
+    }
+
+    /** Whether two declarations name the same namespace, character references decoded. */
+    private boolean sameNamespace(int a, int b) {
+        if (a == b) {
+            return true;
+        }
+        if (a < 0 || b < 0) {
+            return false;
+        }
+        return in.regionEquals(ns[a + 2], ns[a + 3], ns[b + 2], ns[b + 3])
+                || Arrays.equals(unescape(ns[a + 2], ns[a + 3]), unescape(ns[b + 2], ns[b + 3]));
+    }
+
+    /**
+     * The innermost declaration in scope of the prefix {@code [from, to)} (empty: the default namespace), as its
+     * index in {@link #ns}; {@link #XML_PREFIX} or {@link #UNBOUND} without one.
+     */
+    private int lookup(int from, int to) {
+        for (int k = nsCount * 4 - 4; k >= 0; k -= 4) {
+            if (in.regionEquals(ns[k], ns[k + 1], from, to)) {
+                return k;
             }
         }
-        return "";
+        return to - from == 3 && in.startsWith("xml", from) ? XML_PREFIX : UNBOUND;
+    }
+
+    private String uri(int decl) {
+        return decl == XML_PREFIX ? XML_NS : decl == UNBOUND ? "" : in.string(ns[decl + 2], ns[decl + 3]);
     }
 
     // ---------------------------------------------------------------- comments, CDATA, DOCTYPE, PIs
@@ -1062,11 +1149,7 @@ final class FormatRun {
             writeMaskOnce();
         } else if (declaration ? !f.removeXmlDeclaration : !f.removeProcessingInstructions) {
             beforeMarkup();
-            if (declaration) {
-                in.copy(out, p, after);
-            } else {
-                copyOrMask(p, Math.min(te, after), close < 0 ? in.end : close, after);
-            }
+            copyOrMask(p, Math.min(te, after), close < 0 ? in.end : close, after);
         }
         return after;
     }
@@ -1164,9 +1247,11 @@ final class FormatRun {
         byte[] flags = new byte[16];
         /** Attribute ranges of the current start tag: name start, name end, value start, value end. */
         int[] attrs = new int[16];
+        int[] ns = new int[32];
+        int[] nsMark = new int[16];
 
         boolean isLarge() {
-            return nameStart.length > 4096 || attrs.length > 4096;
+            return nameStart.length > 4096 || attrs.length > 4096 || ns.length > 4096;
         }
     }
 }

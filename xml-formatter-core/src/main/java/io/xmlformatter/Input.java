@@ -21,6 +21,11 @@ final class Input {
     boolean encoded;
     /** Set when the document's declared encoding is unknown (it is then read as UTF-8). */
     String encodingProblem;
+    /**
+     * The same bytes read as UTF-8, when they were decoded with a charset that does not write ASCII as ASCII
+     * (UTF-16, UTF-32, EBCDIC): markup that only this reading shows was written in another encoding.
+     */
+    Input asciiReading;
 
     private Input(char[] chars, byte[] bytes, int start, int end) {
         this.chars = chars;

@@ -256,10 +256,12 @@ public final class XmlFormatter {
      * @param original the whole input's length in its own unit (bytes for encoded input)
      * @param inputCut whether {@code in} is only the start of the input (a stream over its maximum)
      */
-    private FormatResult run(Input in, FormatBuffer out, long original, boolean inputCut) {
-        String encodingProblem = in.encodingProblem;
+    private FormatResult run(Input decoded, FormatBuffer out, long original, boolean inputCut) {
         int start = out.length();
         boolean indent = layout == Layout.INDENT;
+        Input in = decoded.asciiReading != null && masksInAsciiReading(decoded.asciiReading, out, inputCut)
+                ? suppressed() : decoded;
+        String encodingProblem = in.encodingProblem;
         FormatRun run = new FormatRun(this, in, out, 0, rules.rootExpected, 0, indent, layout == Layout.KEEP,
                 inputCut);
         String problem;
@@ -294,6 +296,36 @@ public final class XmlFormatter {
         }
         return new FormatResult(problem, problemOffset, truncated, original, out.length() - start, run.masked,
                 run.pruned, run.truncatedNodes);
+    }
+
+    /**
+     * Whether the bytes of a document decoded as UTF-16, UTF-32 or EBCDIC, read as UTF-8, hold something this
+     * formatter masks: markup written in ASCII among the wider characters, which the decoded text shows
+     * as other characters (a guess from the first bytes that the rest belies, or bytes built to hide markup).
+     * The trial output is discarded; a failing trial counts as masking.
+     */
+    private boolean masksInAsciiReading(Input ascii, FormatBuffer out, boolean inputCut) {
+        if (!rules.masks) {
+            return false;
+        }
+        int start = out.length();
+        FormatRun trial = new FormatRun(this, ascii, out, 0, rules.rootExpected, 0, false, false, inputCut);
+        try {
+            trial.run();
+            return trial.masked > 0;
+        } catch (RuntimeException e) {
+            return true;
+        } finally {
+            out.setLength(start);
+        }
+    }
+
+    private static Input suppressed() {
+        Input in = Input.of(new char[0], 0, 0);
+        in.encoded = true;
+        in.encodingProblem = "the bytes hold masked markup in ASCII that their encoding does not show; "
+                + "content not shown";
+        return in;
     }
 
     /**

@@ -256,6 +256,78 @@ class AdversarialMaskingTest {
     }
 
     @Test
+    void asciiMarkupAfterAWideStartIsNotShownAsOtherCharacters() {
+        XmlFormatter f = XmlFormatter.builder().wsSecurity().anonymize("//Password").build();
+        java.nio.charset.Charset latin1 = StandardCharsets.ISO_8859_1;
+        String[] docs = {
+            "\u0000<wsse:BinarySecurityToken>SECRET</wsse:BinarySecurityToken>", // fuzzer finding 9
+            "\u0000<Password\u0000>SECRET\u0000</Password\u0000>",            // wide tag ends, ASCII names
+            "\u00FE\u00FF\u0000<\u0000r\u0000><Password>SECRET</Password>",   // byte order mark, then ASCII
+            "\u0000\u0000\u0000<\u0000\u0000\u0000r\u0000\u0000\u0000>&lt;Password&gt;SECRET&lt;/Password&gt;",
+        };
+        for (String doc : docs) {
+            byte[] b = doc.getBytes(latin1);
+            StringBuilder out = new StringBuilder();
+            FormatResult r = f.format(b, 0, b.length, out);
+            for (String cs : new String[] {"UTF-16BE", "UTF-16LE", "UTF-32BE", "ISO-8859-1", "UTF-8"}) {
+                String back = new String(out.toString().getBytes(java.nio.charset.Charset.forName(cs)), latin1);
+                assertFalse(back.contains("SECRET") || back.contains("ECRE"), cs + ": " + out);
+            }
+            assertFalse(r.wellFormed(), out::toString);
+        }
+    }
+
+    @Test
+    void bytesThatAreNoTextInTheirEncodingAreNotShown() {
+        // A UTF-16LE byte order mark and U+0000 are the UTF-32LE byte order mark; read as UTF-32, most of the
+        // UTF-16 text is malformed, but a secret's character and a NUL make one valid UTF-32 character.
+        XmlFormatter f = XmlFormatter.builder().anonymize("//Password").build();
+        String secret = "\uE000\uE001\uE002";
+        byte[] b = ("\uFEFF\u0000<\u0000r\u0000>\u0000&lt;Password&gt;" + secret
+                + "\u0000x&lt;/Password&gt;<\u0000/\u0000r\u0000>\u0000").getBytes(StandardCharsets.UTF_16LE);
+        StringBuilder out = new StringBuilder();
+        FormatResult r = f.format(b, 0, b.length, out);
+        assertFalse(out.toString().matches("(?s).*[\uE000-\uE002].*"), out::toString);
+        assertFalse(r.wellFormed());
+        // A cut inside the last character of real UTF-32 is no error.
+        byte[] utf32 = "<r><Password>x</Password><s>yz</s></r>".getBytes(java.nio.charset.Charset.forName("UTF-32LE"));
+        StringBuilder cut = new StringBuilder();
+        f.formatPrefix(utf32, 0, utf32.length - 2, utf32.length, cut);
+        assertTrue(cut.toString().contains("<Password>[*****]</Password>"), cut::toString);
+        assertFalse(cut.toString().contains("content not shown"), cut::toString);
+    }
+
+    @Test
+    void wellFormednessIsCheckedPerNamespacesInXml() {
+        XmlFormatter f = XmlFormatter.builder().build();
+        String[] notNamespaceWellFormed = {
+            "<a:r/>", "<r a:b=\"1\"/>", "<r xmlns:a=\"urn:x\"><a:s/></r><a:t/>",
+            "<r xmlns:a=\"urn:x\" xmlns:b=\"urn:x\" a:c=\"1\" b:c=\"2\"/>",
+            "<r xmlns:a=\"urn:~x\" xmlns:b=\"urn:&#x7E;x\" a:c=\"1\" b:c=\"2\"/>",
+            "<r xmlns:xml=\"urn:x\"/>", "<r xmlns:y=\"http://www.w3.org/XML/1998/namespace\"/>",
+            "<r xmlns:xmlns=\"urn:x\"/>", "<r xmlns=\"http://www.w3.org/2000/xmlns/\"/>", "<r xmlns:a=\"\"/>",
+            "<r xmlns:=\"urn:x\"/>", "<a:r: xmlns:a=\"urn:x\"/>", "<a:b:c xmlns:a=\"urn:x\"/>",
+        };
+        for (String doc : notNamespaceWellFormed) {
+            FormatResult r = f.format(doc, new StringBuilder());
+            assertFalse(r.wellFormed(), doc);
+        }
+        String[] wellFormed = {
+            "<a:r xmlns:a=\"urn:x\"><a:s a:t=\"1\" t=\"2\"/></a:r>", "<r xml:lang=\"en\" xmlns=\"\"/>",
+            "<r xmlns:a=\"urn:x\" xmlns:b=\"urn:y\" a:c=\"1\" b:c=\"2\"/>",
+            "<r xmlns:xml=\"http://www.w3.org/XML/1998/namespace\"/>",
+            "<r><a:s xmlns:a=\"urn:x\"/><a:s xmlns:a=\"urn:y\"/></r>",
+        };
+        for (String doc : wellFormed) {
+            FormatResult r = f.format(doc, new StringBuilder());
+            assertTrue(r.wellFormed(), doc + " " + r.problem());
+        }
+        // Embedded documents are often fragments that use their host's prefixes: not checked.
+        assertTrue(XmlFormatter.builder().embeddedXml(true).build()
+                .format("<r>&lt;a:b&gt;x&lt;/a:b&gt;</r>", new StringBuilder()).wellFormed());
+    }
+
+    @Test
     void aDoctypeOfBlanksToTheEndOfAnExactArrayStaysInRange() {
         byte[] b = "<!DOCTYPE   ".getBytes(StandardCharsets.US_ASCII);
         StringBuilder out = new StringBuilder();
