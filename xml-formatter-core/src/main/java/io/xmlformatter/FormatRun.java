@@ -80,6 +80,9 @@ final class FormatRun {
     private int[] nsMark;
     private int nsCount;
 
+    /** See {@link #asProbe()}. */
+    private boolean probe;
+
     /** Whether the input was cut before the end (a stream over its maximum): its end is then no error. */
     private final boolean inputCut;
 
@@ -120,6 +123,15 @@ final class FormatRun {
         tracksNamespaces = checksNamespaces || rules.namespaceAware;
         ns = st.ns;
         nsMark = st.nsMark;
+    }
+
+    /**
+     * Makes this a run that only finds out whether its input holds masked or pruned content: comments, PIs and
+     * DOCTYPEs are read even where the formatter removes them, since they could hold such content.
+     */
+    FormatRun asProbe() {
+        probe = true;
+        return this;
     }
 
     /** Formats the whole input; never throws for any input. */
@@ -941,7 +953,7 @@ final class FormatRun {
         }
         if (hideDepth > 0) {
             writeMaskOnce();
-        } else if (!f.removeComments) {
+        } else if (!f.removeComments || probe) {
             beforeMarkup();
             copyOrMask(p, p + 4, close < 0 ? in.end : close, after);
         }
@@ -964,9 +976,9 @@ final class FormatRun {
     }
 
     /**
-     * Whether {@code [s, e)}, read as XML with its references decoded, holds masked content: text that cannot be
-     * shown to lie outside every masked element is masked. Beyond the nesting limit of embedded documents,
-     * any markup counts.
+     * Whether {@code [s, e)}, read as XML with its references decoded, holds masked content (or pruned content,
+     * which could hold it): text that cannot be shown to lie outside every masked element is masked. Beyond the
+     * nesting limit of embedded documents, any markup counts.
      */
     private boolean holdsMasked(int s, int e) {
         if (!rules.masks || (in.indexOf('<', s, e) < 0 && in.indexOf('&', s, e) < 0)) {
@@ -977,9 +989,9 @@ final class FormatRun {
         }
         char[] doc = unescape(s, e);
         FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), new FormatBuffer(doc.length + 16),
-                baseLevel + depth, expected[depth], embedding + 1, false, true, false);
+                baseLevel + depth, expected[depth], embedding + 1, false, true, false).asProbe();
         run.run();
-        return run.masked > 0;
+        return run.masked > 0 || run.pruned > 0;
     }
 
     private int cdata(int p) {
@@ -1054,7 +1066,7 @@ final class FormatRun {
         }
         if (hideDepth > 0) {
             writeMaskOnce();
-        } else if (!f.removeDoctype) {
+        } else if (!f.removeDoctype || probe) {
             beforeMarkup();
             if (subsetStart >= 0 && rules.masks) {
                 // Entity values in an internal subset could spell out what masked elements refer to.
@@ -1147,7 +1159,7 @@ final class FormatRun {
         }
         if (hideDepth > 0) {
             writeMaskOnce();
-        } else if (declaration ? !f.removeXmlDeclaration : !f.removeProcessingInstructions) {
+        } else if (probe || (declaration ? !f.removeXmlDeclaration : !f.removeProcessingInstructions)) {
             beforeMarkup();
             copyOrMask(p, Math.min(te, after), close < 0 ? in.end : close, after);
         }

@@ -300,7 +300,7 @@ public final class XmlFormatter {
 
     /**
      * Whether the bytes of a document decoded as UTF-16, UTF-32 or EBCDIC, read as UTF-8, hold something this
-     * formatter masks: markup written in ASCII among the wider characters, which the decoded text shows
+     * formatter masks or prunes: markup written in ASCII among the wider characters, which the decoded text shows
      * as other characters (a guess from the first bytes that the rest belies, or bytes built to hide markup).
      * The trial output is discarded; a failing trial counts as masking.
      */
@@ -309,10 +309,11 @@ public final class XmlFormatter {
             return false;
         }
         int start = out.length();
-        FormatRun trial = new FormatRun(this, ascii, out, 0, rules.rootExpected, 0, false, false, inputCut);
+        FormatRun trial = new FormatRun(this, ascii, out, 0, rules.rootExpected, 0, false, false, inputCut)
+                .asProbe();
         try {
             trial.run();
-            return trial.masked > 0;
+            return trial.masked > 0 || trial.pruned > 0;
         } catch (RuntimeException e) {
             return true;
         } finally {

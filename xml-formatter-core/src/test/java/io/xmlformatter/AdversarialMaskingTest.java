@@ -278,6 +278,25 @@ class AdversarialMaskingTest {
     }
 
     @Test
+    void whatTheFormatterRemovesOrPrunesStillCountsInsideALiteral() {
+        XmlFormatter removing = XmlFormatter.builder().anonymize("//Password").removeProcessingInstructions(true)
+                .removeComments(true).removeDoctype(true).build();
+        XmlFormatter pruning = XmlFormatter.builder().anonymize("//Password").prune("//Body").build();
+        String[] docs = {
+            "<?xml version=\"1.0\" <?xml x <r><Password>SECRET</Password></r>", // fuzzer finding 12
+            "<?pi a <?pi b ?> <r><Password>SECRET</Password></r>",
+            "<!-- a <!-- <Password>SECRET</Password>",
+            "<?pi <!DOCTYPE r [ <Password>SECRET</Password>",
+        };
+        for (String doc : docs) {
+            String out = removing.format(doc);
+            assertFalse(out.contains("SECRET"), out);
+        }
+        String out = pruning.format("<r><!-- <Body><Password>SECRET</Password></Body> --></r>");
+        assertFalse(out.contains("SECRET"), out);
+    }
+
+    @Test
     void bytesThatAreNoTextInTheirEncodingAreNotShown() {
         // A UTF-16LE byte order mark and U+0000 are the UTF-32LE byte order mark; read as UTF-32, most of the
         // UTF-16 text is malformed, but a secret's character and a NUL make one valid UTF-32 character.
