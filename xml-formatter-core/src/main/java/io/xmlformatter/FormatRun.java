@@ -449,13 +449,26 @@ final class FormatRun {
     }
 
     private FormatRun embedded(char[] doc, FormatBuffer inner, boolean format) {
-        FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), inner, baseLevel + depth, expected[depth],
+        FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), inner, baseLevel + depth, anyLevelExpected(),
                 embedding + 1, format && indent, !format, false);
         run.run();
         masked += run.masked;
         pruned += run.pruned;
         truncatedNodes += run.truncatedNodes;
         return run;
+    }
+
+    /**
+     * The path steps an element could match at the current level or any level around it. Markup read from text,
+     * CDATA or a literal could belong to any of them: a literal that is not closed holds the rest of the
+     * document, end tags of the elements around it included.
+     */
+    private long anyLevelExpected() {
+        long e = 0;
+        for (int d = 0; d <= depth; d++) {
+            e |= expected[d];
+        }
+        return e;
     }
 
     private static boolean looksLikeDocument(char[] c) {
@@ -989,7 +1002,7 @@ final class FormatRun {
         }
         char[] doc = unescape(s, e);
         FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), new FormatBuffer(doc.length + 16),
-                baseLevel + depth, expected[depth], embedding + 1, false, true, false).asProbe();
+                baseLevel + depth, anyLevelExpected(), embedding + 1, false, true, false).asProbe();
         run.run();
         return run.masked > 0 || run.pruned > 0;
     }

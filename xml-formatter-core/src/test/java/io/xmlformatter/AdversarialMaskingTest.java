@@ -297,6 +297,19 @@ class AdversarialMaskingTest {
     }
 
     @Test
+    void anUnclosedLiteralHoldsTheRestOfTheDocumentAtEveryLevel() {
+        XmlFormatter f = XmlFormatter.builder().anonymize("/Envelope/Body/Password").build();
+        String rest = "</Header><Body><Password>SECRET</Password></Body></Envelope>";
+        for (String open : new String[] {"<!-- x ", "<?pi x ", "<a b=\"", "<![CDATA[", "<!DOCTYPE r [ "}) {
+            String out = f.format("<Envelope><Header>" + open + rest);
+            assertFalse(out.contains("SECRET"), out);
+        }
+        assertEquals("<Envelope><Body><Password>[*****]</Password></Body></Envelope>",
+                XmlFormatter.builder().anonymize("/Envelope/Body/Password").compact().build()
+                        .format("<Envelope><Body><Password>x</Password></Body></Envelope>"));
+    }
+
+    @Test
     void bytesThatAreNoTextInTheirEncodingAreNotShown() {
         // A UTF-16LE byte order mark and U+0000 are the UTF-32LE byte order mark; read as UTF-32, most of the
         // UTF-16 text is malformed, but a secret's character and a NUL make one valid UTF-32 character.
