@@ -82,6 +82,8 @@ final class FormatRun {
 
     /** See {@link #asProbe()}. */
     private boolean probe;
+    /** The run whose document holds this one (its namespace declarations are in scope here), or null. */
+    private FormatRun parent;
 
     /** Whether the input was cut before the end (a stream over its maximum): its end is then no error. */
     private final boolean inputCut;
@@ -131,6 +133,12 @@ final class FormatRun {
      */
     FormatRun asProbe() {
         probe = true;
+        return this;
+    }
+
+    /** Makes this the run of a document read from the text, CDATA or a literal of {@code host}'s document. */
+    private FormatRun inside(FormatRun host) {
+        parent = host;
         return this;
     }
 
@@ -450,7 +458,7 @@ final class FormatRun {
 
     private FormatRun embedded(char[] doc, FormatBuffer inner, boolean format) {
         FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), inner, baseLevel + depth, anyLevelExpected(),
-                embedding + 1, format && indent, !format, false);
+                embedding + 1, format && indent, !format, false).inside(this);
         run.run();
         masked += run.masked;
         pruned += run.pruned;
@@ -571,7 +579,7 @@ final class FormatRun {
 
     private long matchElement(int ns, int ne) {
         int colon = in.indexOf(':', ns, ne);
-        String uri = rules.namespaceAware ? uri(lookup(ns, colon < 0 ? ns : colon)) : null;
+        String uri = rules.namespaceAware ? resolveUri(ns, colon < 0 ? ns : colon) : null;
         return rules.match(expected[depth - 1], in, colon < 0 ? ns : colon + 1, ne, uri);
     }
 
@@ -707,7 +715,7 @@ final class FormatRun {
             int colon = in.indexOf(':', an, ane);
             String uri = null;
             if (rules.namespaceAware) {
-                uri = colon < 0 ? "" : uri(lookup(an, colon));
+                uri = colon < 0 ? "" : resolveUri(an, colon);
             }
             boolean byRule = rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri);
             if (byRule || (attrMarkup && holdsMasked(attrs[k + 2], attrs[k + 3]))) {
@@ -933,8 +941,32 @@ final class FormatRun {
         return to - from == 3 && in.startsWith("xml", from) ? XML_PREFIX : UNBOUND;
     }
 
-    private String uri(int decl) {
-        return decl == XML_PREFIX ? XML_NS : decl == UNBOUND ? "" : in.string(ns[decl + 2], ns[decl + 3]);
+    /**
+     * The namespace name of the prefix {@code [from, to)} (empty: the default namespace): declared here, or, in a
+     * document read from the text, CDATA or a literal of another, declared around it there. Null for a prefix
+     * bound nowhere: its name could be in any namespace, and paths match it whatever their namespace.
+     */
+    private String resolveUri(int from, int to) {
+        int decl = lookup(from, to);
+        if (decl == XML_PREFIX) {
+            return XML_NS;
+        }
+        if (decl == UNBOUND) {
+            return parent != null ? parent.inheritedUri(in.string(from, to)) : from == to ? "" : null;
+        }
+        return in.string(ns[decl + 2], ns[decl + 3]);
+    }
+
+    private String inheritedUri(String prefix) {
+        for (int k = nsCount * 4 - 4; k >= 0; k -= 4) {
+            if (in.string(ns[k], ns[k + 1]).equals(prefix)) {
+                return in.string(ns[k + 2], ns[k + 3]);
+            }
+        }
+        if ("xml".equals(prefix)) {
+            return XML_NS;
+        }
+        return parent != null ? parent.inheritedUri(prefix) : prefix.isEmpty() ? "" : null;
     }
 
     // ---------------------------------------------------------------- comments, CDATA, DOCTYPE, PIs
@@ -1002,7 +1034,7 @@ final class FormatRun {
         }
         char[] doc = unescape(s, e);
         FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), new FormatBuffer(doc.length + 16),
-                baseLevel + depth, anyLevelExpected(), embedding + 1, false, true, false).asProbe();
+                baseLevel + depth, anyLevelExpected(), embedding + 1, false, true, false).asProbe().inside(this);
         run.run();
         return run.masked > 0 || run.pruned > 0;
     }

@@ -172,7 +172,8 @@ final class PathRules {
      * @param expected the parent's expected set
      * @param localStart start of the element's local name in {@code in}
      * @param localEnd end of the local name
-     * @param nsUri the element's namespace URI, or null when not namespace-aware
+     * @param nsUri the element's namespace URI, or null when not namespace-aware or not known (a prefix bound
+     *     nowhere): null matches any namespace
      * @return the set the element's children (and attributes) expect, plus {@link #MASK}/{@link #PRUNE} bits
      */
     long match(long expected, Input in, int localStart, int localEnd, String nsUri) {
@@ -210,8 +211,9 @@ final class PathRules {
         return (expected & attributeSteps & ~ACTIONS) != 0;
     }
 
+    /** Whether step {@code j} matches the name; a null {@code nsUri} (not known) matches any namespace. */
     private boolean nameMatches(int j, Input in, int from, int to, String nsUri) {
-        if (uri[j] != null && !uri[j].equals(nsUri == null ? "" : nsUri)) {
+        if (uri[j] != null && nsUri != null && !uri[j].equals(nsUri)) {
             return false;
         }
         return local[j] == null || in.regionEquals(from, to, local[j], localUtf8[j]);

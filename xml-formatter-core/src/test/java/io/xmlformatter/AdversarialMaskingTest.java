@@ -310,6 +310,30 @@ class AdversarialMaskingTest {
     }
 
     @Test
+    void markupReadFromTextOrALiteralSeesTheNamespacesAroundIt() {
+        XmlFormatter f = XmlFormatter.builder().anonymize("//{urn:x}Password", "//@{urn:x}pin").build();
+        String[] docs = {
+            "<r xmlns:p=\"urn:x\"><!-- x <p:Password>SECRET</p:Password></r>",
+            "<r xmlns:p=\"urn:x\">&lt;p:Password&gt;SECRET&lt;/p:Password&gt;</r>",
+            "<r xmlns=\"urn:x\">&lt;Password&gt;SECRET&lt;/Password&gt;</r>",
+            "<r xmlns:p=\"urn:x\"><![CDATA[<p:Password>SECRET</p:Password>]]></r>",
+            "<r xmlns:p=\"urn:x\"><a>&lt;b p:pin=\"SECRET\"/&gt;</a></r>",
+            "<r xmlns:p=\"urn:x\"><a>&lt;b&gt;&amp;lt;p:Password&amp;gt;SECRET"
+                    + "&amp;lt;/p:Password&amp;gt;&lt;/b&gt;</a></r>",
+        };
+        for (String doc : docs) {
+            String out = f.format(doc);
+            assertFalse(out.contains("SECRET"), out);
+        }
+        String other = f.format("<r xmlns:p=\"urn:y\">&lt;p:Password&gt;shown&lt;/p:Password&gt;</r>");
+        assertTrue(other.contains("shown"), other);
+        // A prefix bound nowhere could stand for any namespace.
+        String unbound = f.format("<r><q:Password>SECRET</q:Password><Password>shown</Password></r>");
+        assertFalse(unbound.contains("SECRET"), unbound);
+        assertTrue(unbound.contains("shown"), unbound);
+    }
+
+    @Test
     void bytesThatAreNoTextInTheirEncodingAreNotShown() {
         // A UTF-16LE byte order mark and U+0000 are the UTF-32LE byte order mark; read as UTF-32, most of the
         // UTF-16 text is malformed, but a secret's character and a NUL make one valid UTF-32 character.
