@@ -31,6 +31,8 @@ final class PathRules {
     private final long attributeSteps;
     /** The steps the root element may match. */
     final long rootExpected;
+    /** Every step: what an element whose place in the document is not known may match. */
+    final long everyStep;
     /** Whether some step names a namespace URI, so prefixes must be resolved. */
     final boolean namespaceAware;
     /** Whether any path masks something (element text or attribute values). */
@@ -65,6 +67,7 @@ final class PathRules {
         }
         attributeSteps = attrs;
         rootExpected = root;
+        everyStep = (1L << n) - 1;
         namespaceAware = ns;
         masks = anyMask;
     }

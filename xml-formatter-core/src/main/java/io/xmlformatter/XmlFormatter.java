@@ -302,15 +302,15 @@ public final class XmlFormatter {
      * Whether the bytes of a document decoded as UTF-16, UTF-32 or EBCDIC, read as UTF-8, hold something this
      * formatter masks or prunes: markup written in ASCII among the wider characters, which the decoded text shows
      * as other characters (a guess from the first bytes that the rest belies, or bytes built to hide markup).
-     * The trial output is discarded; a failing trial counts as masking.
+     * Where such markup would sit in the document cannot be told, so every path step may match it. The trial
+     * output is discarded; a failing trial counts as masking.
      */
     private boolean masksInAsciiReading(Input ascii, FormatBuffer out, boolean inputCut) {
         if (!rules.masks) {
             return false;
         }
         int start = out.length();
-        FormatRun trial = new FormatRun(this, ascii, out, 0, rules.rootExpected, 0, false, false, inputCut)
-                .asProbe();
+        FormatRun trial = new FormatRun(this, ascii, out, 0, rules.everyStep, 0, false, false, inputCut).asProbe();
         try {
             trial.run();
             return trial.masked > 0 || trial.pruned > 0;

@@ -275,6 +275,19 @@ class AdversarialMaskingTest {
             }
             assertFalse(r.wellFormed(), out::toString);
         }
+        // Where ASCII markup among wide characters would sit cannot be told: a path from the root masks it too.
+        java.io.ByteArrayOutputStream mixed = new java.io.ByteArrayOutputStream();
+        byte[] head = "\uFEFF<Envelope><Body>".getBytes(StandardCharsets.UTF_16BE);
+        mixed.write(head, 0, head.length);
+        mixed.write(0xC3);
+        byte[] tail = "<Password>\u00e9\u00e9\u00e9".getBytes(StandardCharsets.UTF_8);
+        mixed.write(tail, 0, tail.length);
+        byte[] b = mixed.toByteArray();
+        StringBuilder out = new StringBuilder();
+        FormatResult r = XmlFormatter.builder().anonymize("/Envelope/Body/Password").build()
+                .format(b, 0, b.length, out);
+        assertTrue(out.toString().contains("content not shown"), out::toString);
+        assertFalse(r.wellFormed());
     }
 
     @Test
