@@ -28,6 +28,7 @@ final class FormatRun {
     /** What {@link #lookup} gives for the predeclared prefix {@code xml}. */
     private static final int XML_PREFIX = -2;
     private static final int UNBOUND = -1;
+    private static final String UNBOUND_PREFIX = "unbound namespace prefix or not a qualified name";
 
     private final XmlFormatter f;
     private final PathRules rules;
@@ -871,27 +872,25 @@ final class FormatRun {
     }
 
     /**
-     * Namespaces in XML on the current start tag: every prefix bound, no two attributes with the same local name
-     * in the same namespace, a prefixed name with one colon and a local part.
+     * Namespaces in XML on the current start tag: every prefix bound, a prefixed name with one colon and a local
+     * part, no two attributes with the same local name in the same namespace. A name starting with a colon is let
+     * be, as the JDK's parser does. One scan of each name when it has no colon.
      */
     private void checkNamespaces(int ns, int ne) {
-        int colon = prefixEnd(ns, ne);
-        if ((colon >= 0 && lookup(ns, colon) == UNBOUND) || !isQualifiedName(ns, ne)) {
-            problem(ns, "unbound namespace prefix or not a qualified name");
+        int colon = in.indexOf(':', ns, ne);
+        if (colon > ns && boundPrefix(ns, colon, ne) == UNBOUND) {
+            problem(ns, UNBOUND_PREFIX);
         }
         for (int k = 0; k < attrCount * 4; k += 4) {
             int an = attrs[k];
             int ane = attrs[k + 1];
-            colon = prefixEnd(an, ane);
-            if (isNamespaceDeclaration(an, ane)) {
+            colon = in.indexOf(':', an, ane);
+            if (colon <= an || isNamespaceDeclaration(an, ane)) {
                 continue;
             }
-            int decl = colon < 0 ? UNBOUND : lookup(an, colon);
-            if ((colon >= 0 && decl == UNBOUND) || !isQualifiedName(an, ane)) {
-                problem(an, "unbound namespace prefix or not a qualified name");
-                continue;
-            }
-            if (colon < 0) {
+            int decl = boundPrefix(an, colon, ane);
+            if (decl == UNBOUND) {
+                problem(an, UNBOUND_PREFIX);
                 continue;
             }
             for (int j = 0; j < k; j += 4) {
@@ -904,16 +903,18 @@ final class FormatRun {
         }
     }
 
+    /**
+     * The declaration of the prefix of the name {@code [from, to)} whose first colon is at {@code colon}, or
+     * {@link #UNBOUND} when it has none, or when the name has no local part or another colon.
+     */
+    private int boundPrefix(int from, int colon, int to) {
+        return colon < to - 1 && in.indexOf(':', colon + 1, to) < 0 ? lookup(from, colon) : UNBOUND;
+    }
+
     /** Where the prefix of the name {@code [from, to)} ends (its colon, not first nor last), or -1. */
     private int prefixEnd(int from, int to) {
         int colon = in.indexOf(':', from, to);
         return colon > from && colon < to - 1 ? colon : -1;
-    }
-
-    /** Whether a name with a prefix has one colon and a local part (one starting with a colon is let be). */
-    private boolean isQualifiedName(int from, int to) {
-        int colon = in.indexOf(':', from + 1, to);
-        return colon < 0 || (colon < to - 1 && in.indexOf(':', colon + 1, to) < 0);
     }
 
     /** Whether two declarations name the same namespace, character references decoded. */
