@@ -130,7 +130,8 @@ final class FormatRun {
 
     /**
      * Makes this a run that only finds out whether its input holds masked or pruned content: comments, PIs and
-     * DOCTYPEs are read even where the formatter removes them, since they could hold such content.
+     * DOCTYPEs are read even where the formatter removes them, since they could hold such content, and a masked
+     * start tag counts even without content (its content can follow the range probed).
      */
     FormatRun asProbe() {
         probe = true;
@@ -560,6 +561,9 @@ final class FormatRun {
             m = matchElement(ns, ne);
         }
         expected[depth] = m & ~(PathRules.MASK | PathRules.PRUNE);
+        if (probe && (m & PathRules.MASK) != 0) {
+            masked++; // a masked start tag alone: what follows the probed range could be its content
+        }
         // Masked markup inside the tag (broken or escaped): where its element ends cannot be told, so the
         // content of this one is masked too.
         boolean markupInTag = !hidden && writeTag(p, afterTag);

@@ -310,6 +310,19 @@ class AdversarialMaskingTest {
     }
 
     @Test
+    void aMaskedStartTagInsideABrokenTagMasksWhatFollows() {
+        XmlFormatter f = XmlFormatter.builder().wsSecurity().anonymize("//Password").build();
+        String[] docs = {
+            "<r><a \uf8b4x=\"1<wsse:Password Type=\"#PasswordText\">SECRET</wsse:Password></r>", // finding 13
+            "<r><a b=\"<Password \" c>SECRET</Password></r>",
+        };
+        for (String doc : docs) {
+            String out = f.format(doc);
+            assertFalse(out.contains("SECRET"), out);
+        }
+    }
+
+    @Test
     void anUnclosedLiteralHoldsTheRestOfTheDocumentAtEveryLevel() {
         XmlFormatter f = XmlFormatter.builder().anonymize("/Envelope/Body/Password").build();
         String rest = "</Header><Body><Password>SECRET</Password></Body></Envelope>";
