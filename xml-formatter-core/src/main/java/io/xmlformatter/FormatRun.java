@@ -80,6 +80,10 @@ final class FormatRun {
     /** Per depth, the number of declarations in scope before the element's own. */
     private int[] nsMark;
     private int nsCount;
+    /** Declarations made so far; with {@link #lastLookup}, the last declaration found, a one-entry cache. */
+    private int nsAdds;
+    private int lastLookup = -1;
+    private int lastLookupAdds;
 
     /** See {@link #asProbe()}. */
     private boolean probe;
@@ -857,6 +861,7 @@ final class FormatRun {
             ns[j + 2] = attrs[k + 2];
             ns[j + 3] = attrs[k + 3];
             nsCount++;
+            nsAdds++;
         }
     }
 
@@ -938,8 +943,15 @@ final class FormatRun {
      * index in {@link #ns}; {@link #XML_PREFIX} or {@link #UNBOUND} without one.
      */
     private int lookup(int from, int to) {
+        int last = lastLookup;
+        if (last >= 0 && last < nsCount * 4 && lastLookupAdds == nsAdds
+                && in.regionEquals(ns[last], ns[last + 1], from, to)) {
+            return last; // no declaration since, so none can shadow it
+        }
         for (int k = nsCount * 4 - 4; k >= 0; k -= 4) {
             if (in.regionEquals(ns[k], ns[k + 1], from, to)) {
+                lastLookup = k;
+                lastLookupAdds = nsAdds;
                 return k;
             }
         }
