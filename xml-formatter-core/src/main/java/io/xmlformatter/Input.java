@@ -22,10 +22,11 @@ final class Input {
     /** Set when the document's declared encoding is unknown (it is then read as UTF-8). */
     String encodingProblem;
     /**
-     * The same bytes read as UTF-8, when they were decoded with a charset that does not write ASCII as ASCII
-     * (UTF-16, UTF-32, EBCDIC): markup that only this reading shows was written in another encoding.
+     * When the bytes were decoded with a charset that does not write ASCII as ASCII (UTF-16, UTF-32, EBCDIC): the
+     * same bytes read in the other encodings a reader could take them for. Markup that only such a reading shows
+     * was written in another encoding, and the decoded text would show it as other characters.
      */
-    Input asciiReading;
+    java.util.function.Supplier<Input[]> otherReadings;
 
     private Input(char[] chars, byte[] bytes, int start, int end) {
         this.chars = chars;

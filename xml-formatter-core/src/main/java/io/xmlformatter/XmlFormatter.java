@@ -259,8 +259,8 @@ public final class XmlFormatter {
     private FormatResult run(Input decoded, FormatBuffer out, long original, boolean inputCut) {
         int start = out.length();
         boolean indent = layout == Layout.INDENT;
-        Input in = decoded.asciiReading != null && masksInAsciiReading(decoded.asciiReading, out, inputCut)
-                ? suppressed() : decoded;
+        Input in = decoded.otherReadings != null && masksInOtherReading(decoded, out, inputCut) ? suppressed()
+                : decoded;
         String encodingProblem = in.encodingProblem;
         FormatRun run = new FormatRun(this, in, out, 0, rules.rootExpected, 0, indent, layout == Layout.KEEP,
                 inputCut);
@@ -299,21 +299,29 @@ public final class XmlFormatter {
     }
 
     /**
-     * Whether the bytes of a document decoded as UTF-16, UTF-32 or EBCDIC, read as UTF-8, hold something this
-     * formatter masks or prunes: markup written in ASCII among the wider characters, which the decoded text shows
-     * as other characters (a guess from the first bytes that the rest belies, or bytes built to hide markup).
-     * Where such markup would sit in the document cannot be told, so every path step may match it. The trial
-     * output is discarded; a failing trial counts as masking.
+     * Whether the bytes of a document decoded as UTF-16, UTF-32 or EBCDIC, read in another encoding (UTF-8, UTF-16
+     * in the other byte order, EBCDIC), hold something this formatter masks or prunes: markup written in another
+     * encoding among the decoded characters, which the decoded text shows as other characters (a guess from the
+     * first bytes that the rest belies, or bytes built to hide markup). Where such markup would sit in the
+     * document cannot be told, so every path step may match it. The trial output is discarded; a failing trial
+     * counts as masking.
      */
-    private boolean masksInAsciiReading(Input ascii, FormatBuffer out, boolean inputCut) {
+    private boolean masksInOtherReading(Input decoded, FormatBuffer out, boolean inputCut) {
         if (!rules.masks) {
             return false;
         }
         int start = out.length();
-        FormatRun trial = new FormatRun(this, ascii, out, 0, rules.everyStep, 0, false, false, inputCut).asProbe();
         try {
-            trial.run();
-            return trial.masked > 0 || trial.pruned > 0;
+            for (Input reading : decoded.otherReadings.get()) {
+                FormatRun trial = new FormatRun(this, reading, out, 0, rules.everyStep, 0, false, false, inputCut)
+                        .asProbe();
+                trial.run();
+                out.setLength(start);
+                if (trial.masked > 0 || trial.pruned > 0) {
+                    return true;
+                }
+            }
+            return false;
         } catch (RuntimeException e) {
             return true;
         } finally {
@@ -324,8 +332,7 @@ public final class XmlFormatter {
     private static Input suppressed() {
         Input in = Input.of(new char[0], 0, 0);
         in.encoded = true;
-        in.encodingProblem = "the bytes hold masked markup in ASCII that their encoding does not show; "
-                + "content not shown";
+        in.encodingProblem = "the bytes hold masked markup in an encoding other than theirs; content not shown";
         return in;
     }
 
