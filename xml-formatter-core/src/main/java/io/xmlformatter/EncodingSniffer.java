@@ -80,17 +80,17 @@ final class EncodingSniffer {
         return in;
     }
 
+    /** The encodings a reader could take bytes for: markup in any of them counts. */
+    private static final Charset[] READINGS = {StandardCharsets.UTF_16BE, StandardCharsets.UTF_16LE,
+        Charset.forName("IBM037")};
+
     /** Whether the charset writes '<' as EBCDIC does (the EBCDIC variants agree on markup and letters). */
     private static boolean isEbcdic(Charset c) {
         return c.canEncode() && Arrays.equals(new byte[] {0x4C}, "<".getBytes(c));
     }
 
-    /** The encodings a reader could take bytes for: markup in any of them counts. */
-    private static final Charset[] READINGS = {StandardCharsets.UTF_16BE, StandardCharsets.UTF_16LE,
-        Charset.forName("IBM037")};
-
     /** {@code bytes[start, end)} read as UTF-8, UTF-16 in both byte orders and EBCDIC, save as {@code decodedWith}. */
-    static Input[] otherReadings(byte[] bytes, int start, int end, Charset decodedWith) {
+    private static Input[] otherReadings(byte[] bytes, int start, int end, Charset decodedWith) {
         Input[] readings = new Input[READINGS.length + 1];
         int n = 0;
         readings[n++] = Input.ofUtf8(bytes, start, end);
