@@ -47,8 +47,7 @@ final class EncodingSniffer {
             if (hasNulByte(bytes, start, Math.min(end, start + 64))) {
                 // XML has no U+0000: NUL bytes are a wider encoding this did not recognise (UTF-16 starting with
                 // a character that is not ASCII). Read as UTF-8, its text would give the document back.
-                in = Input.of(new char[0], 0, 0);
-                in.encodingProblem = "NUL bytes, not UTF-8 text; content not shown";
+                in = Input.withheld("NUL bytes, not UTF-8 text");
             } else {
                 in = Input.ofUtf8(bytes, start, end);
                 if (d.charset == null) {
@@ -60,14 +59,12 @@ final class EncodingSniffer {
             if (chars == null) {
                 // Bytes that are no text in the encoding: its decoder would replace some and keep others, and
                 // what it keeps can be bytes of another encoding's text (UTF-16 read as UTF-32).
-                in = Input.of(new char[0], 0, 0);
-                in.encodingProblem = "the bytes are not " + d.charset.name() + " text; content not shown";
+                in = Input.withheld("the bytes are not " + d.charset.name() + " text");
             } else if ((hasText(chars) && !hasLessThan(chars)) || hasNul(chars)
                     || (d.bomLength == 0 && isUtf16(d.charset) && hasAsciiPairs(chars))) {
                 // Read this way the bytes hold no markup at all: a byte order mark or declaration that does not
                 // fit them. Shown, the text would give the document back when encoded the other way.
-                in = Input.of(new char[0], 0, 0);
-                in.encodingProblem = "the bytes read as " + d.charset.name() + " are not text in it; content not shown";
+                in = Input.withheld("the bytes read as " + d.charset.name() + " are not text in it");
             } else {
                 in = Input.of(chars, 0, chars.length);
                 if (!writesAsAscii(d.charset)) {

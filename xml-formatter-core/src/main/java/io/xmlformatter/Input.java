@@ -39,6 +39,14 @@ final class Input {
         return new Input(chars, null, start, end);
     }
 
+    /** An encoded document whose content is not to be shown: no chars, and why, as its encoding problem. */
+    static Input withheld(String why) {
+        Input in = new Input(new char[0], null, 0, 0);
+        in.encoded = true;
+        in.encodingProblem = why + "; content not shown";
+        return in;
+    }
+
     static Input ofUtf8(byte[] bytes, int start, int end) {
         return new Input(null, bytes, start, end);
     }

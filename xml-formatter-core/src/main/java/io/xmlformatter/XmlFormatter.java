@@ -259,8 +259,8 @@ public final class XmlFormatter {
     private FormatResult run(Input decoded, FormatBuffer out, long original, boolean inputCut) {
         int start = out.length();
         boolean indent = layout == Layout.INDENT;
-        Input in = decoded.otherReadings != null && masksInOtherReading(decoded, out, inputCut) ? suppressed()
-                : decoded;
+        Input in = decoded.otherReadings != null && masksInOtherReading(decoded, out, inputCut)
+                ? Input.withheld("the bytes hold masked markup in an encoding other than theirs") : decoded;
         String encodingProblem = in.encodingProblem;
         FormatRun run = new FormatRun(this, in, out, 0, rules.rootExpected, 0, indent, layout == Layout.KEEP,
                 inputCut);
@@ -327,13 +327,6 @@ public final class XmlFormatter {
         } finally {
             out.setLength(start);
         }
-    }
-
-    private static Input suppressed() {
-        Input in = Input.of(new char[0], 0, 0);
-        in.encoded = true;
-        in.encodingProblem = "the bytes hold masked markup in an encoding other than theirs; content not shown";
-        return in;
     }
 
     /**
