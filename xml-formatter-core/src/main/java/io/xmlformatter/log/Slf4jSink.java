@@ -3,6 +3,8 @@ package io.xmlformatter.log;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.slf4j.MDC;
+import org.slf4j.Marker;
+import org.slf4j.MarkerFactory;
 import org.slf4j.event.Level;
 
 import java.util.Map;
@@ -16,11 +18,22 @@ import java.util.concurrent.ConcurrentHashMap;
  * call the MDC holds {@code exchangeId}, {@code correlationId}, {@code messageType}, {@code service} and
  * {@code operation} (where known) and the record's attributes (e.g. Mule's ids); what was there before is put
  * back after.
+ *
+ * <p>Beside them, the MDC holds the keys CXF's {@code Slf4jEventSender} sets ({@code Type}, {@code Address},
+ * {@code HttpMethod}, {@code Content-Type}, {@code ResponseCode}, {@code ExchangeId}, {@code MessageId},
+ * {@code ServiceName}, {@code PortName}, {@code PortTypeName}, {@code Headers} (masked), and
+ * {@code OperationName}), and each record is logged with CXF's marker: {@code SOAP} when the record names a WSDL
+ * service port, {@code REST} otherwise. A log pipeline built on CXF's own logging keeps its fields.
  */
 public final class Slf4jSink implements LogSink {
     /** CXF's logger name prefix. */
     public static final String CXF_LOGGER_PREFIX = "org.apache.cxf.services";
-    private static final String[] MDC_KEYS = {"exchangeId", "correlationId", "messageType", "service", "operation"};
+    private static final String[] MDC_KEYS = {"exchangeId", "correlationId", "messageType", "service", "operation",
+        "Type", "Address", "HttpMethod", "Content-Type", "ResponseCode", "ExchangeId", "MessageId", "ServiceName",
+        "PortName", "PortTypeName", "OperationName", "Headers"};
+    /** CXF's markers. */
+    private static final Marker SOAP = MarkerFactory.getMarker("SOAP");
+    private static final Marker REST = MarkerFactory.getMarker("REST");
 
     private final RecordLayout layout;
     private final String prefix;
@@ -69,11 +82,7 @@ public final class Slf4jSink implements LogSink {
         String[] keys = new String[MDC_KEYS.length + attributes.size()];
         String[] values = new String[keys.length];
         System.arraycopy(MDC_KEYS, 0, keys, 0, MDC_KEYS.length);
-        values[0] = record.exchangeId();
-        values[1] = record.correlationId();
-        values[2] = record.type().name();
-        values[3] = record.service();
-        values[4] = record.operation();
+        mdcValues(record, values);
         int i = MDC_KEYS.length;
         for (Map.Entry<String, String> e : attributes.entrySet()) {
             keys[i] = e.getKey();
@@ -87,7 +96,7 @@ public final class Slf4jSink implements LogSink {
             }
         }
         try {
-            log(logger, layout.format(record));
+            log(logger, record.port() != null ? SOAP : REST, layout.format(record));
         } finally {
             for (i = 0; i < keys.length; i++) {
                 if (previous[i] != null) {
@@ -97,6 +106,27 @@ public final class Slf4jSink implements LogSink {
                 }
             }
         }
+    }
+
+    /** The values of {@link #MDC_KEYS}, in order (null: not put). */
+    private static void mdcValues(LogRecord record, String[] values) {
+        values[0] = record.exchangeId();
+        values[1] = record.correlationId();
+        values[2] = record.type().name();
+        values[3] = record.service();
+        values[4] = record.operation();
+        values[5] = values[2];
+        values[6] = record.address();
+        values[7] = record.httpMethod();
+        values[8] = record.contentType();
+        values[9] = record.responseCode() == null ? null : record.responseCode().toString();
+        values[10] = values[0];
+        values[11] = record.messageId();
+        values[12] = localName(record.service());
+        values[13] = localName(record.port());
+        values[14] = localName(record.portType());
+        values[15] = values[4];
+        values[16] = record.headers().isEmpty() ? null : record.headers().toString();
     }
 
     private boolean enabled(Logger logger) {
@@ -114,32 +144,35 @@ public final class Slf4jSink implements LogSink {
         }
     }
 
-    private void log(Logger logger, String text) {
+    private void log(Logger logger, Marker marker, String text) {
         switch (level) {
             case ERROR:
-                logger.error(text);
+                logger.error(marker, text);
                 break;
             case WARN:
-                logger.warn(text);
+                logger.warn(marker, text);
                 break;
             case INFO:
-                logger.info(text);
+                logger.info(marker, text);
                 break;
             case DEBUG:
-                logger.debug(text);
+                logger.debug(marker, text);
                 break;
             default:
-                logger.trace(text);
+                logger.trace(marker, text);
         }
     }
 
     private Logger logger(String owner, MessageType type) {
-        String name = prefix + "." + (owner == null ? "unknown" : simpleName(owner)) + "." + type;
+        String name = prefix + "." + (owner == null ? "unknown" : localName(owner)) + "." + type;
         return loggers.computeIfAbsent(name, LoggerFactory::getLogger);
     }
 
-    /** "{urn:x}Name" and "a.b.Name" both give "Name", as CXF does with port types. */
-    private static String simpleName(String qname) {
+    /** The local part of "{urn:x}Name", as CXF takes it from a port type; a name without a namespace as it is. */
+    private static String localName(String qname) {
+        if (qname == null) {
+            return null;
+        }
         int brace = qname.lastIndexOf('}');
         return brace >= 0 ? qname.substring(brace + 1) : qname;
     }

@@ -57,7 +57,8 @@ class Slf4jSinkTest {
                 .timestamp(Instant.parse("2026-11-21T10:15:30Z"))
                 .exchangeId("ex-1").correlationId("corr-1").messageId("m-1")
                 .address("http://127.0.0.1:8080/bank").httpMethod("POST").contentType("text/xml")
-                .service("{urn:bank}BankService").portType("{urn:bank}Bank").operation("transfer")
+                .service("{urn:bank}BankService").port("{urn:bank}BankPort").portType("{urn:bank}Bank")
+                .operation("transfer")
                 .header("SOAPAction", Arrays.asList("\"transfer\""))
                 .duration(Duration.ofMillis(12))
                 .formatted(out.toString(), r)
@@ -82,8 +83,44 @@ class Slf4jSinkTest {
         assertTrue(text.endsWith("Payload: \n<Envelope>\n  <UsernameToken>\n    <Password>[*****]</Password>\n"
                 + "  </UsernameToken>\n</Envelope>"), text);
         assertEquals("outer", MDC.get("correlationId"), "MDC restored");
+        assertNull(MDC.get("Type"), "MDC cleaned");
         assertNull(MDC.get("exchangeId"), "MDC cleaned");
         assertNull(MDC.get("flowName"), "MDC cleaned");
+    }
+
+    @Test
+    void cxfMdcKeysAndMarkerBesideOurs() {
+        Slf4jSink.text().write(record().toBuilder().responseCode(200).build());
+        ILoggingEvent e = appender.list.get(0);
+        java.util.Map<String, String> mdc = e.getMDCPropertyMap();
+        assertEquals("REQ_IN", mdc.get("Type"));
+        assertEquals("http://127.0.0.1:8080/bank", mdc.get("Address"));
+        assertEquals("POST", mdc.get("HttpMethod"));
+        assertEquals("text/xml", mdc.get("Content-Type"));
+        assertEquals("200", mdc.get("ResponseCode"));
+        assertEquals("ex-1", mdc.get("ExchangeId"));
+        assertEquals("m-1", mdc.get("MessageId"));
+        assertEquals("BankService", mdc.get("ServiceName"));
+        assertEquals("BankPort", mdc.get("PortName"));
+        assertEquals("Bank", mdc.get("PortTypeName"));
+        assertEquals("transfer", mdc.get("OperationName"));
+        assertEquals("{SOAPAction=[\"transfer\"]}", mdc.get("Headers"));
+        assertEquals(Arrays.asList("SOAP"), markers(e), "a record naming a WSDL port is SOAP");
+
+        Slf4jSink.text().write(LogRecord.builder(MessageType.RESP_OUT).timestamp(Instant.EPOCH).service("Accounts")
+                .payload("<a/>").build());
+        ILoggingEvent rest = appender.list.get(1);
+        assertEquals(Arrays.asList("REST"), markers(rest));
+        assertEquals("Accounts", rest.getMDCPropertyMap().get("ServiceName"));
+        assertNull(rest.getMDCPropertyMap().get("Headers"), "no headers, no key");
+    }
+
+    private static java.util.List<String> markers(ILoggingEvent e) {
+        java.util.List<String> names = new java.util.ArrayList<>();
+        for (org.slf4j.Marker m : e.getMarkerList()) {
+            names.add(m.getName());
+        }
+        return names;
     }
 
     @Test

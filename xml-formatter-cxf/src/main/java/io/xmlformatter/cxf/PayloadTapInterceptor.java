@@ -22,9 +22,9 @@ import java.util.Arrays;
  * and correlation id are taken here.
  */
 final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
-    private final XmlLogging logging;
+    private final CxfLogging logging;
 
-    PayloadTapInterceptor(XmlLogging logging) {
+    PayloadTapInterceptor(CxfLogging logging) {
         super(Phase.RECEIVE);
         this.logging = logging;
     }
@@ -35,7 +35,7 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
             return;
         }
         if (!MessageUtils.isRequestor(message)) {
-            XmlLogging.markStart(message);
+            CxfLogging.markStart(message);
             logging.correlation.begin(message);
         }
         try {

@@ -1,106 +1,54 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.message.CapturedBody;
-import io.xmlformatter.message.MessageFacts;
-import io.xmlformatter.message.MessageLogger;
-import org.apache.cxf.message.Exchange;
-import org.apache.cxf.message.Message;
-
-import java.time.Duration;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Inherited;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
 
 /**
- * What the interceptors share: the core message logger, the host and the correlation, and the CXF facts of a
- * message handed to the logger once. Immutable and thread-safe; built by {@link XmlLoggingSettings}.
+ * The equivalent of CXF's {@code @org.apache.cxf.ext.logging.Logging}: on a service implementation or service
+ * interface, it logs that endpoint (or that client) with xml-formatter, as if an {@link XmlLoggingFeature} with these
+ * settings were on it. The attributes CXF's annotation has keep their names (including CXF's spelling
+ * {@code inMemThresHold}), so switching is a change of the import; the others are xml-formatter's. Read by
+ * {@link XmlLoggingAnnotationListener}, which the jar registers with every CXF bus.
+ *
+ * <pre>{@code
+ * @WebService(endpointInterface = "com.example.Bank")
+ * @XmlLogging(pretty = true, sensitiveElementNames = "Iban")
+ * public class BankImpl implements Bank { ... }
+ * }</pre>
  */
-final class XmlLogging {
-    /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */
-    static final String ENABLE_PROPERTY = "org.apache.cxf.logging.enable";
-    private static final String LOGGED = XmlLogging.class.getName() + ".logged";
-    private static final String STARTED = XmlLogging.class.getName() + ".started";
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+@Inherited
+public @interface XmlLogging {
+    /** CXF's {@code limit}: the most payload logged, in bytes (-1: no limit). */
+    int limit() default 48 * 1024;
 
-    final MessageLogger logger;
-    final Correlation correlation;
-    private final CxfHost host;
+    /** CXF's {@code inMemThresHold}: with {@code limit} -1, how much payload is kept in memory for the record. */
+    int inMemThresHold() default -1;
 
-    XmlLogging(MessageLogger logger, CxfHost host) {
-        this.logger = logger;
-        this.host = host;
-        this.correlation = new Correlation(logger.correlationHeader(), host);
-    }
+    /** CXF's {@code pretty}: indent payloads. */
+    boolean pretty() default false;
 
-    /**
-     * Whether {@code message} is to be logged: not switched off for its endpoint, and its sink would write it
-     * (asked before anything is captured).
-     */
-    boolean wanted(Message message) {
-        return !isDisabled(message) && logger.wouldLog(CxfFacts.type(message), CxfFacts.owner(message));
-    }
+    /** CXF's {@code logBinary}: log binary bodies. */
+    boolean logBinary() default false;
 
-    /**
-     * Whether {@code org.apache.cxf.logging.enable=false} is set for this message: as a String in its own
-     * properties (a client's request context), or (String or Boolean) on the exchange, the endpoint or the bus.
-     * A Boolean on a message is not read: CXF's own logging puts {@code Boolean.FALSE} there to mark a message it
-     * has logged, and CXF lets an outbound message see its inbound one's properties.
-     */
-    static boolean isDisabled(Message message) {
-        Object v = message.get(ENABLE_PROPERTY);
-        if (!(v instanceof String)) {
-            Exchange ex = message.getExchange();
-            v = ex == null ? null : ex.get(ENABLE_PROPERTY);
-            if (v == null && ex != null && ex.getEndpoint() != null) {
-                v = ex.getEndpoint().get(ENABLE_PROPERTY);
-                if (v == null && ex.getEndpoint().getEndpointInfo() != null) {
-                    v = ex.getEndpoint().getEndpointInfo().getProperty(ENABLE_PROPERTY);
-                }
-            }
-            if (v == null && ex != null && ex.getBus() != null) {
-                v = ex.getBus().getProperty(ENABLE_PROPERTY);
-            }
-        }
-        return v != null && "false".equalsIgnoreCase(v.toString().trim());
-    }
+    /** CXF's {@code logMultipart}: log multipart bodies (attachments are never dumped). */
+    boolean logMultipart() default true;
 
-    /** Marks the start of a request, for the response's duration. */
-    static void markStart(Message message) {
-        message.getExchange().putIfAbsent(STARTED, System.nanoTime());
-    }
+    /** Elements whose content is masked, wherever they are (on top of the WS-Security preset). */
+    String[] sensitiveElementNames() default {};
 
-    /** Whether {@code message} was already logged (a message is logged once, whatever the chains do). */
-    static boolean isLogged(Message message) {
-        return message.containsKey(LOGGED);
-    }
+    /** Attributes whose values are masked, wherever they are. */
+    String[] sensitiveAttributeNames() default {};
 
-    /**
-     * Writes the record of {@code message} once: its CXF facts, the host's, the correlation id and the duration,
-     * and the captured body (null when it has none). Never throws.
-     */
-    void log(Message message, CapturedBody body) {
-        if (message.put(LOGGED, true) != null) {
-            return;
-        }
-        MessageFacts facts;
-        try {
-            facts = CxfFacts.describe(message);
-            facts.correlationId(correlation.idOf(message));
-            Object started = message.getExchange().get(STARTED);
-            if (started instanceof Long && !MessageLogger.isRequest(facts.type())) {
-                facts.duration(Duration.ofNanos(System.nanoTime() - (Long) started));
-            }
-            host.addFacts(message, facts);
-        } catch (RuntimeException e) {
-            facts = MessageFacts.of(CxfFacts.type(message)).attribute("factsError", e.toString());
-        }
-        logger.log(facts, body);
-    }
+    /** Paths whose element text or attribute values are masked. */
+    String[] anonymize() default {};
 
-    /** Closes the sinks (each once). */
-    void close() {
-        logger.close();
-    }
-
-    /** The in message of the exchange, when it came in and was never logged (the chain broke before). */
-    static Message unloggedRequest(Exchange exchange) {
-        Message in = exchange.getInMessage();
-        return in != null && !isLogged(in) && in.getContent(CapturedBody.class) != null ? in : null;
-    }
+    /** The WS-Security/SAML masking preset. */
+    boolean wsSecurity() default true;
 }

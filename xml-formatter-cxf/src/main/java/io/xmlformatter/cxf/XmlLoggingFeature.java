@@ -4,8 +4,7 @@ import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.Slf4jSink;
 import org.apache.cxf.Bus;
-import org.apache.cxf.buslifecycle.BusLifeCycleListener;
-import org.apache.cxf.buslifecycle.BusLifeCycleManager;
+import org.apache.cxf.ext.logging.event.LogEventSender;
 import org.apache.cxf.feature.AbstractPortableFeature;
 import org.apache.cxf.feature.DelegatingFeature;
 import org.apache.cxf.interceptor.InterceptorProvider;
@@ -24,7 +23,13 @@ import java.util.Set;
  * <p>Differences that matter: masking happens before truncation and cannot be escaped by nesting, CDATA or
  * references; the WS-Security/SAML preset is on by default; truncation is marked; header masking ignores case;
  * bodies are never written to disk; every record carries a timestamp, the duration, sizes and flags. One record
- * per message goes to the sink ({@link Slf4jSink} under CXF's logger names by default).
+ * per message goes to the sink ({@link Slf4jSink} under CXF's logger names, with CXF's MDC keys and markers, by
+ * default) or to CXF's {@code sender}.
+ *
+ * <p>One jar for CXF 3.6 (javax), 4.0, 4.1 and 4.2 (jakarta); on CXF 2.7 (Mule 3) use {@link XmlLoggingSettings}
+ * directly. {@link XmlLogging @XmlLogging} on a service class and the system property
+ * {@value XmlLoggingBusListener#ENABLED_PROPERTY} are the equivalents of CXF's {@code @Logging} and
+ * {@code org.apache.cxf.logging.enabled}.
  */
 public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Portable> {
 
@@ -191,46 +196,30 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
         delegate.setSuppressDuplicates(on);
     }
 
+    /**
+     * CXF's {@code sender}: records of both directions become CXF {@code LogEvent}s (payload formatted and masked,
+     * headers masked) and go to {@code sender} instead of the sink, e.g. CXF's {@code Slf4jVerboseEventSender}
+     * with its {@code loggingLevel}, or your own sender to ELK or Kafka.
+     */
+    public void setSender(LogEventSender sender) {
+        delegate.setSink(new LogEventSenderSink(sender));
+    }
+
+    /** CXF's {@code inSender}: as {@link #setSender}, for records of inbound messages. */
+    public void setInSender(LogEventSender sender) {
+        delegate.setInSink(new LogEventSenderSink(sender));
+    }
+
+    /** CXF's {@code outSender}: as {@link #setSender}, for records of outbound messages. */
+    public void setOutSender(LogEventSender sender) {
+        delegate.setOutSink(new LogEventSenderSink(sender));
+    }
+
     /** The feature proper: the settings, and the interceptors they make on each endpoint, client or bus. */
     public static class Portable extends XmlLoggingSettings implements AbstractPortableFeature {
         @Override
         public void doInitializeProvider(InterceptorProvider provider, Bus bus) {
-            XmlLogging logging = logging();
-            closeSinksWith(bus, logging);
-            PayloadTapInterceptor tap = new PayloadTapInterceptor(logging);
-            XmlLoggingInInterceptor in = new XmlLoggingInInterceptor(logging);
-            XmlLoggingOutInterceptor out = new XmlLoggingOutInterceptor(logging);
-            provider.getInInterceptors().add(tap);
-            provider.getInInterceptors().add(in);
-            provider.getInFaultInterceptors().add(tap);
-            provider.getInFaultInterceptors().add(in);
-            XmlLoggingOutInterceptor.Ending ending = new XmlLoggingOutInterceptor.Ending();
-            provider.getOutInterceptors().add(out);
-            provider.getOutInterceptors().add(ending);
-            provider.getOutFaultInterceptors().add(out);
-            provider.getOutFaultInterceptors().add(ending);
-        }
-
-        /** When the bus shuts down, sinks that hold resources (a MongoDB sink's queue and client) are closed. */
-        private static void closeSinksWith(Bus bus, XmlLogging logging) {
-            BusLifeCycleManager lifeCycle = bus == null ? null : bus.getExtension(BusLifeCycleManager.class);
-            if (lifeCycle == null) {
-                return;
-            }
-            lifeCycle.registerLifeCycleListener(new BusLifeCycleListener() {
-                @Override
-                public void initComplete() {
-                }
-
-                @Override
-                public void preShutdown() {
-                }
-
-                @Override
-                public void postShutdown() {
-                    logging.close();
-                }
-            });
+            installOn(provider, bus);
         }
     }
 }

@@ -11,16 +11,16 @@ import org.apache.cxf.phase.Phase;
  * from what {@link PayloadTapInterceptor} kept, once the operation is known.
  */
 public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
-    private final XmlLogging logging;
+    private final CxfLogging logging;
 
-    XmlLoggingInInterceptor(XmlLogging logging) {
+    XmlLoggingInInterceptor(CxfLogging logging) {
         super(Phase.PRE_INVOKE);
         this.logging = logging;
     }
 
     @Override
     public void handleMessage(Message message) {
-        if (!XmlLogging.isLogged(message) && (message.getContent(CapturedBody.class) != null
+        if (!CxfLogging.isLogged(message) && (message.getContent(CapturedBody.class) != null
                 || logging.wanted(message))) {
             logging.log(message, message.getContent(CapturedBody.class));
         }

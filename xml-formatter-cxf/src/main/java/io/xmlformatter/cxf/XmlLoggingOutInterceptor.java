@@ -21,9 +21,9 @@ import java.nio.charset.StandardCharsets;
  * broke before the request was logged.
  */
 public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
-    private final XmlLogging logging;
+    private final CxfLogging logging;
 
-    XmlLoggingOutInterceptor(XmlLogging logging) {
+    XmlLoggingOutInterceptor(CxfLogging logging) {
         super(Phase.PRE_STREAM);
         // Wrap outside CXF's own logging stream, if any: that one restores, but never closes, the stream it wraps.
         addAfter("org.apache.cxf.ext.logging.LoggingOutInterceptor");
@@ -32,16 +32,16 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
 
     @Override
     public void handleMessage(Message message) {
-        if (XmlLogging.isDisabled(message)) {
+        if (CxfLogging.isDisabled(message)) {
             return;
         }
         boolean wanted = logging.wanted(message);
         boolean requestor = MessageUtils.isRequestor(message);
         if (requestor) {
-            XmlLogging.markStart(message);
+            CxfLogging.markStart(message);
             logging.correlation.propagate(message);
         } else {
-            Message request = XmlLogging.unloggedRequest(message.getExchange());
+            Message request = CxfLogging.unloggedRequest(message.getExchange());
             if (request != null) {
                 logging.log(request, request.getContent(CapturedBody.class));
             }

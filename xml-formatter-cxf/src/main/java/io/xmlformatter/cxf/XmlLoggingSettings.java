@@ -4,7 +4,11 @@ import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.DeduplicatingSink;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.message.MessageLogger;
+import org.apache.cxf.Bus;
+import org.apache.cxf.buslifecycle.BusLifeCycleListener;
+import org.apache.cxf.buslifecycle.BusLifeCycleManager;
 import org.apache.cxf.interceptor.Interceptor;
+import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 
 import java.util.ArrayList;
@@ -20,14 +24,14 @@ import java.util.Set;
  * interceptors rather than features (Mule's {@code cxf:inInterceptors}, {@code jaxws:inInterceptors}),
  * {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor per chain.
  *
- * <p>This class and the interceptors use only the CXF API that is the same in CXF 2.7 and 4.x (messages,
- * exchanges, phases), so the same sources build the Mule 3 adapter.
+ * <p>This class and the interceptors use only the CXF API that CXF 2.7 to 4.2 share (messages, exchanges, phases,
+ * interceptor providers, the bus life cycle), so the one jar also runs inside Mule 3 on CXF 2.7.
  */
 public class XmlLoggingSettings {
     private final MessageLogger.Builder logger = MessageLogger.builder();
     private String correlationHeader = "X-Correlation-ID";
     private CxfHost host = new CxfHost() { };
-    private XmlLogging built;
+    private CxfLogging built;
 
     /** CXF's {@code limit}: the most payload logged, in bytes (-1: no limit). Default 48 KiB. */
     public void setLimit(int limit) {
@@ -192,7 +196,7 @@ public class XmlLoggingSettings {
      * object share its formatter and sinks; settings changed after the first call are not seen.
      */
     public Interceptor<Message> getInInterceptor() {
-        XmlLogging logging = logging();
+        CxfLogging logging = logging();
         return new ChainEntry(new PayloadTapInterceptor(logging), new XmlLoggingInInterceptor(logging));
     }
 
@@ -201,8 +205,63 @@ public class XmlLoggingSettings {
      * (PRE_STREAM) and adds the fallback that writes the record at the end of the chain.
      */
     public Interceptor<Message> getOutInterceptor() {
-        XmlLogging logging = logging();
+        CxfLogging logging = logging();
         return new ChainEntry(new XmlLoggingOutInterceptor(logging), new XmlLoggingOutInterceptor.Ending());
+    }
+
+    /**
+     * Adds the interceptors of these settings to {@code provider} (an endpoint, a client or a bus): the in and
+     * in-fault chains get the body tap and the record writer, the out and out-fault chains the body recorder and
+     * its fallback. When {@code bus} shuts down, the sinks are closed (a MongoDB sink drains its queue first).
+     * This is what {@code XmlLoggingFeature}, {@code @XmlLogging} and the bus-wide switch do on every CXF line.
+     */
+    public void installOn(InterceptorProvider provider, Bus bus) {
+        CxfLogging logging = logging();
+        closeSinksWith(bus, logging);
+        PayloadTapInterceptor tap = new PayloadTapInterceptor(logging);
+        XmlLoggingInInterceptor in = new XmlLoggingInInterceptor(logging);
+        XmlLoggingOutInterceptor out = new XmlLoggingOutInterceptor(logging);
+        provider.getInInterceptors().add(tap);
+        provider.getInInterceptors().add(in);
+        provider.getInFaultInterceptors().add(tap);
+        provider.getInFaultInterceptors().add(in);
+        XmlLoggingOutInterceptor.Ending ending = new XmlLoggingOutInterceptor.Ending();
+        provider.getOutInterceptors().add(out);
+        provider.getOutInterceptors().add(ending);
+        provider.getOutFaultInterceptors().add(out);
+        provider.getOutFaultInterceptors().add(ending);
+    }
+
+    /** Whether {@code provider} already has interceptors of some xml-formatter settings. */
+    static boolean installedOn(InterceptorProvider provider) {
+        for (Interceptor<?> i : provider.getInInterceptors()) {
+            if (i instanceof PayloadTapInterceptor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** When the bus shuts down, sinks that hold resources (a MongoDB sink's queue and client) are closed. */
+    private static void closeSinksWith(Bus bus, CxfLogging logging) {
+        BusLifeCycleManager lifeCycle = bus == null ? null : bus.getExtension(BusLifeCycleManager.class);
+        if (lifeCycle == null) {
+            return;
+        }
+        lifeCycle.registerLifeCycleListener(new BusLifeCycleListener() {
+            @Override
+            public void initComplete() {
+            }
+
+            @Override
+            public void preShutdown() {
+            }
+
+            @Override
+            public void postShutdown() {
+                logging.close();
+            }
+        });
     }
 
     /**
@@ -227,7 +286,7 @@ public class XmlLoggingSettings {
     }
 
     /** The runtime of interceptors made by {@link #getInInterceptor()} and friends: built once. */
-    synchronized XmlLogging logging() {
+    synchronized CxfLogging logging() {
         if (built == null) {
             built = build();
         }
@@ -236,7 +295,7 @@ public class XmlLoggingSettings {
 
     /** Closes the sinks (a MongoDB sink drains its queue first); sinks may be closed twice. */
     public void close() {
-        XmlLogging logging;
+        CxfLogging logging;
         synchronized (this) {
             logging = built;
         }
@@ -250,9 +309,9 @@ public class XmlLoggingSettings {
      *
      * @throws IllegalArgumentException naming the setting that is wrong
      */
-    XmlLogging build() {
+    CxfLogging build() {
         try {
-            return new XmlLogging(logger.build(), host);
+            return new CxfLogging(logger.build(), host);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("xml-formatter-cxf: " + e.getMessage(), e);
         }

@@ -1,6 +1,6 @@
 package io.xmlformatter.cxf;
 
-import jakarta.jws.WebService;
+import javax.jws.WebService;
 import org.apache.cxf.feature.Features;
 
 /** The test service with the feature declared by annotation, as CXF users declare CXF's LoggingFeature. */

@@ -1,9 +1,9 @@
 package io.xmlformatter.cxf;
 
-import jakarta.jws.Oneway;
-import jakarta.jws.WebParam;
-import jakarta.jws.WebService;
-import jakarta.xml.ws.soap.MTOM;
+import javax.jws.Oneway;
+import javax.jws.WebParam;
+import javax.jws.WebService;
+import javax.xml.ws.soap.MTOM;
 
 /** The test service: a bank that transfers, echoes, fails on demand and takes notifications. */
 @WebService(targetNamespace = "urn:example:bank", name = "Bank")

@@ -1,6 +1,6 @@
 package io.xmlformatter.cxf;
 
-import jakarta.xml.ws.WebFault;
+import javax.xml.ws.WebFault;
 
 /** The checked exception the test service declares, sent as a SOAP fault with a detail. */
 @WebFault(name = "BankFault", targetNamespace = "urn:example:bank")

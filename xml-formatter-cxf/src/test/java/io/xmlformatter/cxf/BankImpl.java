@@ -1,6 +1,6 @@
 package io.xmlformatter.cxf;
 
-import jakarta.jws.WebService;
+import javax.jws.WebService;
 import org.slf4j.MDC;
 
 import java.util.concurrent.BlockingQueue;

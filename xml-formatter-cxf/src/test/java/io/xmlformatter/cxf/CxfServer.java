@@ -1,6 +1,6 @@
 package io.xmlformatter.cxf;
 
-import jakarta.xml.ws.BindingProvider;
+import javax.xml.ws.BindingProvider;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.Feature;
 import org.apache.cxf.headers.Header;

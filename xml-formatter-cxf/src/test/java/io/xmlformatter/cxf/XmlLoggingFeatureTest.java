@@ -3,8 +3,8 @@ package io.xmlformatter.cxf;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
-import jakarta.xml.ws.BindingProvider;
-import jakarta.xml.ws.soap.SOAPBinding;
+import javax.xml.ws.BindingProvider;
+import javax.xml.ws.soap.SOAPBinding;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -215,11 +215,11 @@ class XmlLoggingFeatureTest {
 
     @Test
     void theEndpointSwitchTurnsLoggingOff() throws Exception {
-        ((BindingProvider) client).getRequestContext().put(XmlLogging.ENABLE_PROPERTY, "false");
+        ((BindingProvider) client).getRequestContext().put(CxfLogging.ENABLE_PROPERTY, "false");
         try {
             client.transfer("a", "1");
         } finally {
-            ((BindingProvider) client).getRequestContext().remove(XmlLogging.ENABLE_PROPERTY);
+            ((BindingProvider) client).getRequestContext().remove(CxfLogging.ENABLE_PROPERTY);
         }
         serverSink.await(2);
         assertEquals(List.of(), clientSink.all());
