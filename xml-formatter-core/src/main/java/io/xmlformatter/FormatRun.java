@@ -28,6 +28,8 @@ final class FormatRun {
     /** What {@link #lookup} gives for the predeclared prefix {@code xml}. */
     private static final int XML_PREFIX = -2;
     private static final int UNBOUND = -1;
+    /** Ints per attribute in {@link #attrs}. */
+    private static final int ATTR = 6;
     private static final String UNBOUND_PREFIX = "unbound namespace prefix or not a qualified name";
 
     private final XmlFormatter f;
@@ -540,6 +542,8 @@ final class FormatRun {
     private int startTag(int p) {
         int ns = p + 1;
         int ne = in.nameEnd(ns);
+        int colon = in.firstColon;
+        int lastColon = in.lastColon;
         int afterTag = scanTag(ne);
         boolean hidden = hideDepth > 0;
         if (hidden) {
@@ -557,12 +561,12 @@ final class FormatRun {
         if (tracksNamespaces) {
             declareNamespaces();
             if (checksNamespaces) {
-                checkNamespaces(ns, ne);
+                checkNamespaces(ns, ne, colon, lastColon);
             }
         }
         long m = 0;
         if (!hidden && expected[depth - 1] != 0) {
-            m = matchElement(ns, ne);
+            m = matchElement(ns, ne, colon);
         }
         expected[depth] = m & ~(PathRules.MASK | PathRules.PRUNE);
         if (probe && (m & PathRules.MASK) != 0) {
@@ -586,8 +590,8 @@ final class FormatRun {
         return afterTag;
     }
 
-    private long matchElement(int ns, int ne) {
-        int colon = in.indexOf(':', ns, ne);
+    /** The rules' verdict on the element named {@code [ns, ne)}, whose first colon is at {@code colon} (or -1). */
+    private long matchElement(int ns, int ne, int colon) {
         String uri = rules.namespaceAware ? resolveUri(ns, colon < 0 ? ns : colon) : null;
         return rules.match(expected[depth - 1], in, colon < 0 ? ns : colon + 1, ne, uri);
     }
@@ -629,6 +633,8 @@ final class FormatRun {
             }
             int an = s;
             int ane = in.nameEnd(s);
+            int colon = in.firstColon;
+            int lastColon = in.lastColon;
             if (ane == an || !Input.isNameStart(c)) {
                 problem(s, "invalid character in a start tag");
                 attrMarkup |= rules.masks;
@@ -639,7 +645,7 @@ final class FormatRun {
             if (eq >= end || in.at(eq) != '=') {
                 problem(ane, "attribute without a value");
                 attrMarkup |= rules.masks;
-                addAttribute(an, ane, ane, ane);
+                addAttribute(an, ane, ane, ane, colon, lastColon);
                 i = eq;
                 continue;
             }
@@ -673,16 +679,16 @@ final class FormatRun {
                 }
                 i = ve;
             }
-            addAttribute(an, ane, vs, ve);
+            addAttribute(an, ane, vs, ve, colon, lastColon);
         }
     }
 
-    private void addAttribute(int ns, int ne, int vs, int ve) {
-        int k = attrCount * 4;
-        if (k + 4 > attrs.length) {
+    private void addAttribute(int ns, int ne, int vs, int ve, int colon, int lastColon) {
+        int k = attrCount * ATTR;
+        if (k + ATTR > attrs.length) {
             attrs = stacks.attrs = Arrays.copyOf(attrs, attrs.length * 2);
         }
-        for (int j = 0; j < k; j += 4) {
+        for (int j = 0; j < k; j += ATTR) {
             if (in.regionEquals(attrs[j], attrs[j + 1], ns, ne)) {
                 problem(ns, "duplicate attribute");
             }
@@ -691,6 +697,8 @@ final class FormatRun {
         attrs[k + 1] = ne;
         attrs[k + 2] = vs;
         attrs[k + 3] = ve;
+        attrs[k + 4] = colon;
+        attrs[k + 5] = lastColon;
         attrCount++;
     }
 
@@ -715,13 +723,13 @@ final class FormatRun {
         }
         boolean markupMasked = false;
         int copied = p;
-        for (int k = 0; k < attrCount * 4; k += 4) {
+        for (int k = 0; k < attrCount * ATTR; k += ATTR) {
             int an = attrs[k];
             int ane = attrs[k + 1];
             if (isNamespaceDeclaration(an, ane) || attrs[k + 2] == attrs[k + 3]) {
                 continue;
             }
-            int colon = in.indexOf(':', an, ane);
+            int colon = attrs[k + 4];
             String uri = null;
             if (rules.namespaceAware) {
                 uri = colon < 0 ? "" : resolveUri(an, colon);
@@ -842,7 +850,7 @@ final class FormatRun {
 
     /** Adds the current start tag's namespace declarations to those in scope. */
     private void declareNamespaces() {
-        for (int k = 0; k < attrCount * 4; k += 4) {
+        for (int k = 0; k < attrCount * ATTR; k += ATTR) {
             int an = attrs[k];
             int ane = attrs[k + 1];
             if (!isNamespaceDeclaration(an, ane)) {
@@ -885,25 +893,24 @@ final class FormatRun {
      * part, no two attributes with the same local name in the same namespace. A name starting with a colon is let
      * be, as the JDK's parser does. One scan of each name when it has no colon.
      */
-    private void checkNamespaces(int ns, int ne) {
-        int colon = in.indexOf(':', ns, ne);
-        if (colon > ns && boundPrefix(ns, colon, ne) == UNBOUND) {
+    private void checkNamespaces(int ns, int ne, int colon, int lastColon) {
+        if (colon > ns && boundPrefix(ns, colon, lastColon, ne) == UNBOUND) {
             problem(ns, UNBOUND_PREFIX);
         }
-        for (int k = 0; k < attrCount * 4; k += 4) {
+        for (int k = 0; k < attrCount * ATTR; k += ATTR) {
             int an = attrs[k];
             int ane = attrs[k + 1];
-            colon = in.indexOf(':', an, ane);
+            colon = attrs[k + 4];
             if (colon <= an || isNamespaceDeclaration(an, ane)) {
                 continue;
             }
-            int decl = boundPrefix(an, colon, ane);
+            int decl = boundPrefix(an, colon, attrs[k + 5], ane);
             if (decl == UNBOUND) {
                 problem(an, UNBOUND_PREFIX);
                 continue;
             }
-            for (int j = 0; j < k; j += 4) {
-                int other = prefixEnd(attrs[j], attrs[j + 1]);
+            for (int j = 0; j < k; j += ATTR) {
+                int other = prefixEnd(j);
                 if (other >= 0 && in.regionEquals(colon, ane, other, attrs[j + 1])
                         && sameNamespace(decl, lookup(attrs[j], other))) {
                     problem(an, "duplicate attribute once prefixes are resolved");
@@ -913,17 +920,18 @@ final class FormatRun {
     }
 
     /**
-     * The declaration of the prefix of the name {@code [from, to)} whose first colon is at {@code colon}, or
-     * {@link #UNBOUND} when it has none, or when the name has no local part or another colon.
+     * The declaration of the prefix of the name {@code [from, to)} whose first and last colons are at
+     * {@code colon} and {@code lastColon}, or {@link #UNBOUND} when it has none, or when the name has no local
+     * part or another colon.
      */
-    private int boundPrefix(int from, int colon, int to) {
-        return colon < to - 1 && in.indexOf(':', colon + 1, to) < 0 ? lookup(from, colon) : UNBOUND;
+    private int boundPrefix(int from, int colon, int lastColon, int to) {
+        return colon == lastColon && colon < to - 1 ? lookup(from, colon) : UNBOUND;
     }
 
-    /** Where the prefix of the name {@code [from, to)} ends (its colon, not first nor last), or -1. */
-    private int prefixEnd(int from, int to) {
-        int colon = in.indexOf(':', from, to);
-        return colon > from && colon < to - 1 ? colon : -1;
+    /** Where the prefix of the attribute at {@code k} in {@link #attrs} ends (its colon, not first nor last), or -1. */
+    private int prefixEnd(int k) {
+        int colon = attrs[k + 4];
+        return colon > attrs[k] && colon < attrs[k + 1] - 1 ? colon : -1;
     }
 
     /** Whether two declarations name the same namespace, character references decoded. */
@@ -1319,8 +1327,11 @@ final class FormatRun {
         int[] nameEnd = new int[16];
         long[] expected = new long[16];
         byte[] flags = new byte[16];
-        /** Attribute ranges of the current start tag: name start, name end, value start, value end. */
-        int[] attrs = new int[16];
+        /**
+         * Attributes of the current start tag, {@link #ATTR} ints each: name start, name end, value start, value end,
+         * the name's first and last colon (-1: none).
+         */
+        int[] attrs = new int[4 * ATTR];
         int[] ns = new int[32];
         int[] nsMark = new int[16];
 

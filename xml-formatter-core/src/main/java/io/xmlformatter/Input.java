@@ -184,17 +184,25 @@ final class Input {
     /**
      * End of the XML name starting at {@code from}: stops at the first character XML does not allow in a name
      * (whitespace, markup delimiters, and non-ASCII characters outside XML's NameChar ranges, such as the XML 1.1
-     * line ends U+0085 and U+2028).
+     * line ends U+0085 and U+2028). Notes the name's first and last colon in {@link #firstColon} and
+     * {@link #lastColon} (-1 when it has none), so a name is scanned once.
      */
     int nameEnd(int from) {
         int i = from;
+        int first = -1;
+        int last = -1;
         final int to = end;
         if (bytes != null) {
             byte[] a = bytes;
             while (i < to) {
-                if (a[i] >= 0) {
-                    if (!NAME_CHAR[a[i]]) {
+                byte b = a[i];
+                if (b >= 0) {
+                    if (!NAME_CHAR[b]) {
                         break;
+                    }
+                    if (b == ':') {
+                        first = first < 0 ? i : first;
+                        last = i;
                     }
                     i++;
                 } else if (isNameCodePoint(decode(i, to))) {
@@ -205,12 +213,31 @@ final class Input {
             }
         } else {
             char[] a = chars;
-            while (i < to && (a[i] < 0x80 ? NAME_CHAR[a[i]] : isNameCodePoint(a[i]))) {
+            while (i < to) {
+                char c = a[i];
+                if (c < 0x80) {
+                    if (!NAME_CHAR[c]) {
+                        break;
+                    }
+                    if (c == ':') {
+                        first = first < 0 ? i : first;
+                        last = i;
+                    }
+                } else if (!isNameCodePoint(c)) {
+                    break;
+                }
                 i++;
             }
         }
+        firstColon = first;
+        lastColon = last;
         return i;
     }
+
+    /** See {@link #nameEnd}. */
+    int firstColon;
+    /** See {@link #nameEnd}. */
+    int lastColon;
 
     /** Whether the char (or byte) at {@code i} can be part of a name. */
     boolean isNameChar(int i) {

@@ -291,17 +291,7 @@ class MigrationTest {
                 + "</beans>";
         GenericXmlApplicationContext context = new GenericXmlApplicationContext(
                 new ByteArrayResource(xml.getBytes(StandardCharsets.UTF_8)));
-        return new Running() {
-            @Override
-            public void call() {
-                MigrationTest.call(address);
-            }
-
-            @Override
-            public void close() {
-                context.close();
-            }
-        };
+        return running(address, context::close);
     }
 
     /** The service on a bus of its own (so bus listeners see a new bus). */
@@ -313,6 +303,15 @@ class MigrationTest {
         sf.setServiceBean(implementation);
         sf.setAddress(address);
         Server server = sf.create();
+        return running(address, () -> {
+            server.stop();
+            server.destroy();
+            bus.shutdown(true);
+        });
+    }
+
+    /** A configuration serving {@code address} until {@code stop} runs. */
+    private static Running running(String address, Runnable stop) {
         return new Running() {
             @Override
             public void call() {
@@ -321,9 +320,7 @@ class MigrationTest {
 
             @Override
             public void close() {
-                server.stop();
-                server.destroy();
-                bus.shutdown(true);
+                stop.run();
             }
         };
     }
