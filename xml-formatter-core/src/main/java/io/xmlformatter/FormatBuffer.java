@@ -10,7 +10,7 @@ import java.util.Arrays;
  */
 public final class FormatBuffer {
     /** Buffers larger than this are not kept for reuse. */
-    private static final int MAX_KEPT = 1 << 20;
+    static final int MAX_KEPT = 1 << 20;
     private static final ThreadLocal<FormatBuffer> CACHE = new ThreadLocal<>();
 
     char[] buf;

@@ -267,7 +267,7 @@ final class FormatRun {
                 return true;
             }
             if (n < in.end && in.at(n) == '#') {
-                int close = in.indexOf(';', n, Math.min(in.end, n + 12));
+                int close = referenceEnd(semi, in.end); // "&" of "&amp;" stands for the '&' of what follows
                 return close > n + 1 && characterReference(n + 1, close) == '<';
             }
         }
@@ -389,8 +389,9 @@ final class FormatRun {
 
     /**
      * Text holding escaped markup: formatted as a document of its own when embedded XML is on, or run through
-     * the filters only (whitespace as written) when masking is configured, so a masked element inside it is
-     * masked either way. Returns false when the text is to be written as ordinary text.
+     * the filters only (whitespace as written) when masking is configured and the text could hold a masked name,
+     * so a masked element inside it is masked either way. Returns false when the text is to be written as
+     * ordinary text.
      */
     private boolean embeddedText(int p, int q) {
         if (embedding >= MAX_EMBEDDING) {
@@ -401,23 +402,21 @@ final class FormatRun {
             writeMask();
             return true;
         }
-        char[] decoded = unescape(p, q);
-        FormatBuffer inner = new FormatBuffer(decoded.length + 64);
-        if (reformatsEmbedded() && looksLikeDocument(decoded)) {
-            FormatRun run = embedded(decoded, inner, true);
-            if (run.problem == null) {
+        FormatBuffer doc = null;
+        if (reformatsEmbedded()) {
+            doc = unescape(p, q, stacks.doc());
+            if (looksLikeDocument(doc) && embedded(doc, true).problem == null) {
                 flags[depth] |= HAS_CHILD;
-                XmlFormatter.appendEscaped(out, inner);
+                XmlFormatter.appendEscaped(out, stacks.inner);
                 return true;
             }
-            inner.setLength(0);
         }
-        if (!rules.masks) {
+        if (!rules.masks || !rules.screen.mayHold(in, p, q, MAX_EMBEDDING - embedding - 1)) {
             return false;
         }
-        embedded(decoded, inner, false);
+        embedded(doc != null ? doc : unescape(p, q, stacks.doc()), false);
         markMixed();
-        XmlFormatter.appendEscaped(out, inner);
+        XmlFormatter.appendEscaped(out, stacks.inner);
         return true;
     }
 
@@ -433,28 +432,27 @@ final class FormatRun {
             out.append("]]>");
             return true;
         }
-        char[] content = in.string(cs, ce).toCharArray();
-        FormatBuffer inner = new FormatBuffer(content.length + 64);
-        if (reformatsEmbedded() && looksLikeDocument(content)) {
-            FormatRun run = embedded(content, inner, true);
-            if (run.problem == null) {
+        FormatBuffer doc = null;
+        if (reformatsEmbedded()) {
+            doc = copy(cs, ce, stacks.doc());
+            if (looksLikeDocument(doc) && embedded(doc, true).problem == null) {
                 out.append("<![CDATA[");
-                XmlFormatter.appendCdataSafe(out, inner);
+                XmlFormatter.appendCdataSafe(out, stacks.inner);
                 if (indent && verbatimDepth == 0) {
                     newline(baseLevel + depth - 1);
                 }
                 out.append("]]>");
                 return true;
             }
-            inner.setLength(0);
         }
-        if (!rules.masks) {
+        // The content is read as a document without decoding: one level of embedding more than its escaping shows.
+        if (!rules.masks || !rules.screen.mayHold(in, cs, ce, MAX_EMBEDDING - embedding - 2)) {
             return false;
         }
-        embedded(content, inner, false);
+        embedded(doc != null ? doc : copy(cs, ce, stacks.doc()), false);
         markMixed();
         out.append("<![CDATA[");
-        XmlFormatter.appendCdataSafe(out, inner);
+        XmlFormatter.appendCdataSafe(out, stacks.inner);
         out.append("]]>");
         return true;
     }
@@ -464,9 +462,13 @@ final class FormatRun {
         return f.embeddedXml && !keepWhitespace && verbatimDepth == 0;
     }
 
-    private FormatRun embedded(char[] doc, FormatBuffer inner, boolean format) {
-        FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), inner, baseLevel + depth, anyLevelExpected(),
-                embedding + 1, format && indent, !format, false).inside(this);
+    /**
+     * Runs the document {@code doc} read from this one, formatted or (not {@code format}) with whitespace as
+     * written, into {@link Stacks#inner}.
+     */
+    private FormatRun embedded(FormatBuffer doc, boolean format) {
+        FormatRun run = new FormatRun(f, Input.of(doc.buf, 0, doc.len), stacks.inner(), baseLevel + depth,
+                anyLevelExpected(), embedding + 1, format && indent, !format, false).inside(this);
         run.run();
         masked += run.masked;
         pruned += run.pruned;
@@ -487,9 +489,10 @@ final class FormatRun {
         return e;
     }
 
-    private static boolean looksLikeDocument(char[] c) {
+    private static boolean looksLikeDocument(FormatBuffer doc) {
+        char[] c = doc.buf;
         int s = 0;
-        int e = c.length;
+        int e = doc.len;
         while (s < e && Input.isWhitespace(c[s])) {
             s++;
         }
@@ -500,41 +503,90 @@ final class FormatRun {
                 || c[s + 1] == '!');
     }
 
-    /** The ';' of the reference starting at {@code s[amp]} ('&', a name or '#' and digits), or -1. */
-    private static int referenceSemicolon(String s, int amp) {
-        int i = amp + 1;
-        int max = Math.min(s.length(), amp + 12);
-        while (i < max && (Character.isLetterOrDigit(s.charAt(i)) || s.charAt(i) == '#')) {
-            i++;
-        }
-        return i < max && i > amp + 1 && s.charAt(i) == ';' ? i : -1;
+    /** {@code [p, q)} as chars in {@code into}, emptied first. */
+    private FormatBuffer copy(int p, int q, FormatBuffer into) {
+        into.clear();
+        in.copy(into, p, q);
+        return into;
     }
 
-    /** Decodes the predefined entities and character references of {@code [p, q)}; others stay as written. */
-    private char[] unescape(int p, int q) {
-        String s = in.string(p, q);
-        StringBuilder sb = new StringBuilder(s.length());
+    /**
+     * {@code [p, q)} in {@code into} (emptied first) with its predefined entities and character references
+     * decoded; others stay as written. Decoded in place: a reference is never shorter than what it stands for.
+     */
+    private FormatBuffer unescape(int p, int q, FormatBuffer into) {
+        char[] c = copy(p, q, into).buf;
+        int n = into.len;
+        int w = 0;
         int i = 0;
-        while (i < s.length()) {
-            char c = s.charAt(i);
-            int semi = c == '&' ? referenceSemicolon(s, i) : -1;
-            if (semi < 0) {
-                sb.append(c);
-                i++;
-                continue;
-            }
-            String ref = s.substring(i + 1, semi);
-            int cp = XmlFormatter.referenceValue(ref);
+        while (i < n) {
+            char ch = c[i];
+            int semi = ch == '&' ? referenceSemicolon(c, i, n) : -1;
+            int cp = semi < 0 ? -1 : referenceValue(c, i + 1, semi);
             if (cp < 0) {
-                sb.append(s, i, semi + 1);
+                c[w++] = ch;
+                i++;
+            } else if (cp >= 0x10000) {
+                c[w++] = Character.highSurrogate(cp);
+                c[w++] = Character.lowSurrogate(cp);
+                i = semi + 1;
             } else {
-                sb.appendCodePoint(cp);
+                c[w++] = (char) cp;
+                i = semi + 1;
             }
-            i = semi + 1;
         }
-        char[] r = new char[sb.length()];
-        sb.getChars(0, r.length, r, 0);
-        return r;
+        into.setLength(w);
+        return into;
+    }
+
+    /**
+     * The ';' of the reference starting at {@code c[amp]} ('&', a name or '#' and digits, as many leading zeros
+     * as XML allows), or -1.
+     */
+    private static int referenceSemicolon(char[] c, int amp, int n) {
+        int i = amp + 1;
+        while (i < n && (Character.isLetterOrDigit(c[i]) || c[i] == '#')) {
+            i++;
+        }
+        return i < n && i > amp + 1 && c[i] == ';' ? i : -1;
+    }
+
+    /**
+     * The code point the reference named {@code c[from, to)} stands for: a predefined entity, or '#' and decimal
+     * digits or 'x' and hexadecimal ones; -1 for any other.
+     */
+    private static int referenceValue(char[] c, int from, int to) {
+        int n = to - from;
+        if (n == 2 && c[from + 1] == 't' && (c[from] == 'l' || c[from] == 'g')) {
+            return c[from] == 'l' ? '<' : '>';
+        }
+        if (n == 3 && c[from] == 'a' && c[from + 1] == 'm' && c[from + 2] == 'p') {
+            return '&';
+        }
+        if (n == 4 && c[from + 2] == 'o' && ((c[from] == 'q' && c[from + 1] == 'u' && c[from + 3] == 't')
+                || (c[from] == 'a' && c[from + 1] == 'p' && c[from + 3] == 's'))) {
+            return c[from] == 'q' ? '"' : '\'';
+        }
+        if (n < 2 || c[from] != '#') {
+            return -1;
+        }
+        boolean hex = c[from + 1] == 'x';
+        int i = hex ? from + 2 : from + 1;
+        if (i >= to) {
+            return -1;
+        }
+        long v = 0;
+        for (; i < to; i++) {
+            int d = Character.digit(c[i], hex ? 16 : 10);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * (hex ? 16 : 10) + d;
+            if (v > Character.MAX_CODE_POINT) {
+                return -1;
+            }
+        }
+        return (int) v;
     }
 
     // ---------------------------------------------------------------- elements
@@ -943,7 +995,8 @@ final class FormatRun {
             return false;
         }
         return in.regionEquals(ns[a + 2], ns[a + 3], ns[b + 2], ns[b + 3])
-                || Arrays.equals(unescape(ns[a + 2], ns[a + 3]), unescape(ns[b + 2], ns[b + 3]));
+                || unescape(ns[a + 2], ns[a + 3], new FormatBuffer(64)).toString()
+                        .equals(unescape(ns[b + 2], ns[b + 3], new FormatBuffer(64)).toString());
     }
 
     /**
@@ -1057,9 +1110,12 @@ final class FormatRun {
         if (embedding >= MAX_EMBEDDING) {
             return true;
         }
-        char[] doc = unescape(s, e);
-        FormatRun run = new FormatRun(f, Input.of(doc, 0, doc.length), new FormatBuffer(doc.length + 16),
-                baseLevel + depth, anyLevelExpected(), embedding + 1, false, true, false).asProbe().inside(this);
+        if (!rules.screen.mayHold(in, s, e, MAX_EMBEDDING - embedding - 1)) {
+            return false;
+        }
+        FormatBuffer doc = unescape(s, e, stacks.doc());
+        FormatRun run = new FormatRun(f, Input.of(doc.buf, 0, doc.len), stacks.inner(), baseLevel + depth,
+                anyLevelExpected(), embedding + 1, false, true, false).asProbe().inside(this);
         run.run();
         return run.masked > 0 || run.pruned > 0;
     }
@@ -1335,8 +1391,35 @@ final class FormatRun {
         int[] ns = new int[32];
         int[] nsMark = new int[16];
 
+        /** The chars of a document read from this run's text, CDATA or a literal; see {@link #doc()}. */
+        private FormatBuffer doc;
+        /** The output of a document read from this run's text, CDATA or a literal; see {@link #inner()}. */
+        private FormatBuffer inner;
+
+        /** The buffer for the chars of a document read from the run's text, CDATA or a literal. */
+        FormatBuffer doc() {
+            if (doc == null) {
+                doc = new FormatBuffer(256);
+            }
+            return doc;
+        }
+
+        /** The buffer a document read from the run's text, CDATA or a literal is written to, emptied. */
+        FormatBuffer inner() {
+            if (inner == null) {
+                inner = new FormatBuffer(256);
+            }
+            inner.clear();
+            return inner;
+        }
+
         boolean isLarge() {
-            return nameStart.length > 4096 || attrs.length > 4096 || ns.length > 4096;
+            return nameStart.length > 4096 || attrs.length > 4096 || ns.length > 4096 || isLarge(doc)
+                    || isLarge(inner);
+        }
+
+        private static boolean isLarge(FormatBuffer b) {
+            return b != null && (b.buf.length > FormatBuffer.MAX_KEPT || (b.stacks != null && b.stacks.isLarge()));
         }
     }
 }

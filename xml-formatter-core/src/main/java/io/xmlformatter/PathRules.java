@@ -37,6 +37,8 @@ final class PathRules {
     final boolean namespaceAware;
     /** Whether any path masks something (element text or attribute values). */
     final boolean masks;
+    /** Tells text that cannot hold a name these paths mask or prune from text that could. */
+    final MaskedNameScreen screen;
 
     private PathRules(List<Step> steps) {
         int n = steps.size();
@@ -49,6 +51,7 @@ final class PathRules {
         long root = 0;
         boolean ns = false;
         boolean anyMask = false;
+        List<String> terminalNames = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Step s = steps.get(i);
             local[i] = s.local == null ? null : s.local.toCharArray();
@@ -64,12 +67,16 @@ final class PathRules {
             }
             ns |= s.uri != null;
             anyMask |= s.action == MASK;
+            if (s.action != 0) {
+                terminalNames.add(s.local);
+            }
         }
         attributeSteps = attrs;
         rootExpected = root;
         everyStep = (1L << n) - 1;
         namespaceAware = ns;
         masks = anyMask;
+        screen = new MaskedNameScreen(terminalNames);
     }
 
     static PathRules compile(List<String> anonymize, List<String> prune) {

@@ -425,34 +425,15 @@ public final class XmlFormatter {
 
     /** Appends {@code s} for the inside of a CDATA section: a "]]>" in it is split across two sections. */
     static void appendCdataSafe(FormatBuffer out, FormatBuffer s) {
-        out.append(s.toString().replace("]]>", "]]]]><![CDATA[>"));
-    }
-
-    /** The code point a predefined entity or character reference (without '&' and ';') stands for, or -1. */
-    static int referenceValue(String ref) {
-        switch (ref) {
-            case "lt":
-                return '<';
-            case "gt":
-                return '>';
-            case "amp":
-                return '&';
-            case "quot":
-                return '"';
-            case "apos":
-                return '\'';
-            default:
-                break;
+        char[] c = s.buf;
+        int from = 0;
+        for (int i = 2; i < s.len; i++) {
+            if (c[i] == '>' && c[i - 1] == ']' && c[i - 2] == ']') {
+                out.append(c, from, i - from).append("]]><![CDATA[");
+                from = i;
+            }
         }
-        if (ref.length() < 2 || ref.charAt(0) != '#') {
-            return -1;
-        }
-        try {
-            int cp = ref.charAt(1) == 'x' ? Integer.parseInt(ref.substring(2), 16) : Integer.parseInt(ref.substring(1));
-            return Character.isValidCodePoint(cp) ? cp : -1;
-        } catch (NumberFormatException e) {
-            return -1;
-        }
+        out.append(c, from, s.len - from);
     }
 
     /**

@@ -180,6 +180,39 @@ class AdversarialMaskingTest {
         assertNoLeak("<p>&#x003c;Password>SECRET</p>", "//Password", "SECRET");
         assertNoLeak("<p>&amp;#60;Password&amp;#62;SECRET</p>", "//Password", "SECRET");
         assertNoLeak("<p>&amp;#x3C;Password>SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&amp;#00000000000060;Password&amp;#62;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&#00000000000060;Password&#62;SECRET</p>", "//Password", "SECRET");
+    }
+
+    @Test
+    void aMaskedNameSpelledWithReferencesIsFoundWhereverItIsDecoded() {
+        assertNoLeak("<p>&lt;Pass&#119;ord&gt;SECRET&lt;/Pass&#119;ord&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;&#x50;assword&gt;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;Pass&#0000000119;ord&gt;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;Pass&#\u0661\u0661\u0669;ord&gt;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&amp;lt;Pass&amp;#119;ord&amp;gt;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&amp;lt;&amp;&#35;80;assword&amp;gt;SECRET&amp;lt;/&amp;&#35;80;assword&amp;gt;</p>",
+                "//Password", "SECRET");
+        assertNoLeak("<p>&amp;lt;&#38;#80;assword&amp;gt;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;x pass&#119;ord=\"SECRET\"/&gt;</p>", "//@password", "SECRET");
+        assertNoLeak("<p>&lt;![CDATA[&amp;lt;Password&amp;gt;SECRET]]&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p><![CDATA[&lt;Pass&#119;ord&gt;SECRET]]></p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;a b=\"&lt;Pass&amp;#119;ord&gt;SECRET\"/&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;wsse:Password&gt;SECRET&lt;/wsse:Password&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;!DOCTYPE x [&lt;!ENTITY e 'SECRET'&gt;]&gt;&lt;x&gt;&amp;e;&lt;/x&gt;</p>", "//Password",
+                "SECRET");
+        assertNoLeak("<p>&lt;Security&gt;&lt;Key&gt;SECRET&lt;/Key&gt;&lt;/Security&gt;</p>", "//Security/*", "SECRET");
+    }
+
+    @Test
+    void escapedMarkupThatCannotHoldAMaskedNameIsWrittenAsPlainFormattingWritesIt() {
+        String xml = "<r><p>fits &lt;type-3&gt; frames &#60;or&#62; &#x3c;b&#x3e; &amp;amp; &#8364;</p>"
+                + "<q><![CDATA[<Pass word=\"x\"/>]]></q></r>";
+        List<XmlFormatter> masking = formatters("//Password", "//@password");
+        List<XmlFormatter> plain = formatters();
+        for (int i = 0; i < masking.size(); i++) {
+            assertEquals(plain.get(i).format(xml), masking.get(i).format(xml));
+        }
     }
 
     @Test

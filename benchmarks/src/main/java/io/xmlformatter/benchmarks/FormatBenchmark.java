@@ -71,6 +71,10 @@ public class FormatBenchmark {
     private final XmlFormatter indent = XmlFormatter.builder().indent(2).build();
     private final XmlFormatter presetCapIndent = XmlFormatter.builder().wsSecurity().maxTextLength(1024)
             .maxCdataLength(1024).indent(2).build();
+    private final XmlFormatter pathRulesIndent = XmlFormatter.builder().anonymize("//Username", "//Password")
+            .indent(2).build();
+    private final XmlFormatter presetEmbeddedIndent = XmlFormatter.builder().wsSecurity().embeddedXml(true)
+            .indent(2).build();
     private final XmlFormatter presetCapKeep = XmlFormatter.builder().wsSecurity().maxTextLength(1024)
             .maxCdataLength(1024).keepWhitespace().build();
 
@@ -116,6 +120,22 @@ public class FormatBenchmark {
         return bytes.length;
     }
 
+    /**
+     * The limit: a loop that only counts the '<' of the input. A formatter reads every char at least once; this
+     * does nothing else.
+     */
+    @Benchmark
+    public int lessThanCount() {
+        char[] c = chars;
+        int n = 0;
+        for (int i = 0; i < c.length; i++) {
+            if (c[i] == '<') {
+                n++;
+            }
+        }
+        return n;
+    }
+
     @Benchmark
     public int xfIndentChars() {
         out.clear();
@@ -144,6 +164,18 @@ public class FormatBenchmark {
     public int xfPresetCapIndentBytes() {
         out.clear();
         return presetCapIndent.format(bytes, 0, bytes.length, out).outputLength();
+    }
+
+    @Benchmark
+    public int xfPathRulesIndentChars() {
+        out.clear();
+        return pathRulesIndent.format(chars, 0, chars.length, out).outputLength();
+    }
+
+    @Benchmark
+    public int xfPresetEmbeddedIndentChars() {
+        out.clear();
+        return presetEmbeddedIndent.format(chars, 0, chars.length, out).outputLength();
     }
 
     @Benchmark
