@@ -10,12 +10,15 @@ import subprocess
 import sys
 
 ROWS = [
+    ("lessThanCount", "limit: a loop counting '<' (char[])"),
     ("xfIndentChars", "xml-formatter: indent (char[] -> FormatBuffer)"),
     ("xfIndentBytes", "xml-formatter: indent (UTF-8 byte[])"),
     ("xfIndentCharsToString", "xml-formatter: indent (String -> String)"),
     ("xfPresetCapIndentChars", "xml-formatter: WS-Security preset + cap + indent (char[])"),
     ("xfPresetCapIndentBytes", "xml-formatter: WS-Security preset + cap + indent (byte[])"),
     ("xfPresetCapNoIndentChars", "xml-formatter: WS-Security preset + cap, no indent (char[])"),
+    ("xfPathRulesIndentChars", "xml-formatter: //Username, //Password + indent (char[])"),
+    ("xfPresetEmbeddedIndentChars", "xml-formatter: WS-Security preset + embedded XML + indent (char[])"),
     ("cxfPretty", "CXF 4.1 PrettyLoggingFilter"),
     ("cxfMaskThenPretty", "CXF 4.1 MaskSensitiveHelper, then PrettyLoggingFilter"),
     ("aaltoStaxIndent", "Aalto StAX copy with indentation"),
@@ -46,6 +49,7 @@ def main(path):
         ops = r["primaryMetric"]["score"]
         alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
         data[key] = (ops, alloc)
+    targets(data)
     for kb in ["1", "2", "6", "21", "50"]:
         c, i = size[(kb, "compact")], size[(kb, "indented")]
         print(f"\n### {kb} KB (compact input {c} B, indented input {i} B)\n")
@@ -66,6 +70,43 @@ def main(path):
             print(f"| {label} | {mbc:,.0f} | {mbi:,.0f} | {vs:.1f}x | {vsm:.1f}x | "
                   f"{alloc:,.0f} | {alloc / c:.2f} |" if alloc is not None else
                   f"| {label} | {mbc:,.0f} | {mbi:,.0f} | {vs:.1f}x | {vsm:.1f}x | - | - |")
+
+
+RATIOS = [
+    ("plain / limit", "xfIndentChars", "lessThanCount"),
+    ("preset+cap / plain", "xfPresetCapIndentChars", "xfIndentChars"),
+    ("path rules / plain", "xfPathRulesIndentChars", "xfIndentChars"),
+    ("preset+embedded / plain", "xfPresetEmbeddedIndentChars", "xfIndentChars"),
+    ("bytes / chars (plain)", "xfIndentBytes", "xfIndentChars"),
+    ("bytes / chars (preset+cap)", "xfPresetCapIndentBytes", "xfPresetCapIndentChars"),
+]
+ALLOCS = ["xfIndentChars", "xfIndentBytes", "xfPresetCapIndentChars", "xfPresetCapIndentBytes",
+          "xfPathRulesIndentChars", "xfPresetEmbeddedIndentChars"]
+
+
+def targets(data):
+    """Ratios of operations per second (same input, same run) and allocation per call, per size and shape."""
+    print("\n### Ratios in this run (operations per second; compact / indented input)\n")
+    print("| size | " + " | ".join(r[0] for r in RATIOS) + " |")
+    print("|---|" + "---:|" * len(RATIOS))
+    for kb in ["1", "2", "6", "21", "50"]:
+        cells = []
+        for _, a, b in RATIOS:
+            pair = []
+            for shape in ["compact", "indented"]:
+                x, y = data.get((a, kb, shape)), data.get((b, kb, shape))
+                pair.append(f"{x[0] / y[0]:.2f}" if x and y else "-")
+            cells.append(" / ".join(pair))
+        print(f"| {kb} KB | " + " | ".join(cells) + " |")
+    print("\n### Allocation per call, reused output buffer (B/op, compact input)\n")
+    print("| size | " + " | ".join(ALLOCS) + " |")
+    print("|---|" + "---:|" * len(ALLOCS))
+    for kb in ["1", "2", "6", "21", "50"]:
+        cells = []
+        for a in ALLOCS:
+            x = data.get((a, kb, "compact"))
+            cells.append(f"{x[1]:,.0f}" if x and x[1] is not None else "-")
+        print(f"| {kb} KB | " + " | ".join(cells) + " |")
 
 
 def cxf(path):

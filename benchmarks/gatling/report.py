@@ -3,8 +3,10 @@
 
     python3 benchmarks/gatling/report.py target/e2e/runs.tsv [chart.svg]
 
-Reads each run's Gatling console summary (its "Global Information" block), prints one Markdown table per payload size (requests/s, share of
-"none", p50/p95/p99 latency, errors) and writes an SVG bar chart of requests/s per configuration and size.
+Reads each cell's Gatling console summary (its "Global Information" block). Cells repeated for a configuration and
+size are summarised: median requests/s with the lowest and highest, and, where run.sh recorded it, the server's CPU
+time per request (median) and its JIT compiler's, against "none". One Markdown table per payload size, and an SVG
+bar chart of the median requests/s.
 """
 import csv
 import os
@@ -12,7 +14,8 @@ import re
 import sys
 
 COLORS = {"none": "#7f7f7f", "raw": "#bcbd22", "cxf-transformer": "#d62728", "cxf-stax": "#ff7f0e",
-          "xf-plain": "#2ca02c", "xf-filter": "#1f77b4", "xf-mongo": "#9467bd"}
+          "xf-plain": "#2ca02c", "xf-filter": "#1f77b4", "xf-mongo": "#9467bd", "xf-async": "#17becf",
+          "xf-off": "#8c564b"}
 
 
 def global_stats(console_file):
@@ -32,27 +35,63 @@ def load(runs_file):
             if not os.path.exists(console):  # not copied next to runs.tsv (as in benchmarks/results/e2e-*)
                 console = r["console"]
             s = global_stats(console)
+            requests = int(s["request count"][0])
+            cpu = r.get("server_cpu_ms")
+            jit = r.get("jit_cpu_ms")
             rows.append({
                 "config": r["config"], "kb": int(r["kb"]), "users": int(r["users"]),
                 "rps": s["mean throughput (rps)"][0],
                 "p50": s["response time 50th percentile (ms)"][0], "p95": s["response time 95th percentile (ms)"][0],
-                "p99": s["response time 99th percentile (ms)"][0], "requests": int(s["request count"][0]),
-                "errors": int(s["request count"][2]), "report": r["report"]})
+                "p99": s["response time 99th percentile (ms)"][0], "requests": requests,
+                "errors": int(s["request count"][2]), "report": r["report"],
+                "cpu_us": 1000.0 * int(cpu) / requests if cpu and requests else None,
+                "jit_us": 1000.0 * int(jit) / requests if jit and requests else None})
     return rows
+
+
+def median(values):
+    v = sorted(values)
+    n = len(v)
+    return v[n // 2] if n % 2 else (v[n // 2 - 1] + v[n // 2]) / 2.0
+
+
+def cells(rows):
+    """One summary per configuration and size, in the order first seen."""
+    out = []
+    for key in dict.fromkeys((r["config"], r["kb"]) for r in rows):
+        group = [r for r in rows if (r["config"], r["kb"]) == key]
+        cpu = [r["cpu_us"] for r in group if r["cpu_us"] is not None]
+        jit = [r["jit_us"] for r in group if r["jit_us"] is not None]
+        out.append({
+            "config": key[0], "kb": key[1], "users": group[0]["users"], "n": len(group),
+            "rps": median([r["rps"] for r in group]), "min": min(r["rps"] for r in group),
+            "max": max(r["rps"] for r in group), "p50": median([r["p50"] for r in group]),
+            "p99": median([r["p99"] for r in group]), "requests": sum(r["requests"] for r in group),
+            "errors": sum(r["errors"] for r in group), "cpu_us": median(cpu) if cpu else None,
+            "cpu_min": min(cpu) if cpu else None, "cpu_max": max(cpu) if cpu else None,
+            "jit_us": median(jit) if jit else None})
+    return out
 
 
 def tables(rows):
     out = []
-    for kb in sorted({r["kb"] for r in rows}):
-        cell = [r for r in rows if r["kb"] == kb]
-        none = next((r["rps"] for r in cell if r["config"] == "none"), None)
-        out.append("\n**%d KiB, %d users**\n" % (kb, cell[0]["users"]))
-        out.append("| configuration | requests/s | vs none | p50 ms | p95 ms | p99 ms | requests | errors |")
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|")
-        for r in cell:
-            share = "%.1f%%" % (100.0 * r["rps"] / none) if none else "-"
-            out.append("| %s | %.0f | %s | %d | %d | %d | %d | %d |" % (
-                r["config"], r["rps"], share, r["p50"], r["p95"], r["p99"], r["requests"], r["errors"]))
+    summary = cells(rows)
+    for kb in sorted({c["kb"] for c in summary}):
+        cell = [c for c in summary if c["kb"] == kb]
+        none = next((c for c in cell if c["config"] == "none"), None)
+        out.append("\n**%d KiB, %d users, %d cell(s) each**\n" % (kb, cell[0]["users"], cell[0]["n"]))
+        out.append("| configuration | requests/s (median) | lowest–highest | vs none | server CPU µs/request (lowest–highest)"
+                   " | over none | JIT µs/request | p50 ms | p99 ms | requests | errors |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+        for c in cell:
+            share = "%.1f%%" % (100.0 * c["rps"] / none["rps"]) if none else "-"
+            cpu = "%.0f (%.0f–%.0f)" % (c["cpu_us"], c["cpu_min"], c["cpu_max"]) if c["cpu_us"] is not None else "-"
+            over = "%+.0f" % (c["cpu_us"] - none["cpu_us"]) if none and c["cpu_us"] is not None \
+                and none["cpu_us"] is not None else "-"
+            jit = "%.1f" % c["jit_us"] if c["jit_us"] is not None else "-"
+            out.append("| %s | %.0f | %.0f–%.0f | %s | %s | %s | %s | %d | %d | %d | %d |" % (
+                c["config"], c["rps"], c["min"], c["max"], share, cpu, over, jit, c["p50"], c["p99"],
+                c["requests"], c["errors"]))
     return "\n".join(out)
 
 
@@ -99,7 +138,7 @@ def main():
     rows = load(sys.argv[1])
     print(tables(rows))
     if len(sys.argv) > 2:
-        chart(rows, sys.argv[2])
+        chart(cells(rows), sys.argv[2])
         print("\nchart: " + sys.argv[2])
 
 

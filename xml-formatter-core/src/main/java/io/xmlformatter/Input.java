@@ -336,6 +336,16 @@ final class Input {
         char[] buf = out.room(to - from); // a UTF-8 byte never decodes to more than one char
         int n = out.len;
         byte[] a = bytes;
+        int any = 0;
+        for (int k = from, d = n; k < to; k++, d++) { // ASCII, the common case: one widening pass the JIT vectorizes
+            byte b = a[k];
+            buf[d] = (char) b;
+            any |= b;
+        }
+        if (any >= 0) {
+            out.len = n + to - from;
+            return;
+        }
         int i = from;
         while (i < to) {
             int ascii = i;

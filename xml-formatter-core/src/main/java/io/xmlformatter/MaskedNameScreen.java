@@ -41,6 +41,8 @@ final class MaskedNameScreen {
     private final byte[][] utf8;
     /** Bit {@code n} set when a name is {@code n} chars long (names up to 63 chars). */
     private final long lengths;
+    /** Bit {@code c - 64} set when a name starts with {@code c} (names start with a letter or '_'). */
+    private final long firstChars;
 
     /**
      * @param terminalNames the local names of the rules' last steps (null for {@code *})
@@ -50,21 +52,24 @@ final class MaskedNameScreen {
         all.add("DOCTYPE");
         all.add("CDATA");
         long len = 0;
+        long first = 0;
         char[][] n = new char[all.size()][];
         byte[][] b = new byte[n.length][];
         for (int i = 0; i < n.length; i++) {
             String s = all.get(i);
-            if (s == null || s.isEmpty() || s.length() > 63 || !isRun(s)) {
+            if (s == null || s.isEmpty() || s.length() > 63 || !isRun(s) || s.charAt(0) < 64) {
                 n = null;
                 break;
             }
             n[i] = s.toCharArray();
             b[i] = Input.utf8(s);
             len |= 1L << s.length();
+            first |= 1L << (s.charAt(0) - 64);
         }
         names = n;
         utf8 = b;
         lengths = len;
+        firstChars = first;
     }
 
     private static boolean isRun(String s) {
@@ -158,7 +163,8 @@ final class MaskedNameScreen {
 
     private boolean isName(Input in, int from, int to) {
         int n = to - from;
-        if (n > 63 || (lengths & 1L << n) == 0) {
+        int c = in.at(from) - 64;
+        if (n > 63 || (lengths & 1L << n) == 0 || c < 0 || (firstChars & 1L << c) == 0) {
             return false;
         }
         for (int k = 0; k < names.length; k++) {

@@ -38,7 +38,10 @@ public final class Slf4jSink implements LogSink {
     private final RecordLayout layout;
     private final String prefix;
     private final Level level;
-    private final Map<String, Logger> loggers = new ConcurrentHashMap<>();
+    /** Per message type, the logger of each owner (as records name it), resolved on first use. */
+    private final Map<MessageType, Map<String, Logger>> loggers = new ConcurrentHashMap<>();
+    /** The loggers of records without an owner, per message type. */
+    private final Map<MessageType, Logger> ownerless = new ConcurrentHashMap<>();
 
     /**
      * A sink with the given layout, logger-name prefix and level.
@@ -163,9 +166,15 @@ public final class Slf4jSink implements LogSink {
         }
     }
 
+    /** The logger of records of this type and owner: its name is built and resolved once. */
     private Logger logger(String owner, MessageType type) {
-        String name = prefix + "." + (owner == null ? "unknown" : localName(owner)) + "." + type;
-        return loggers.computeIfAbsent(name, LoggerFactory::getLogger);
+        if (owner == null) {
+            return ownerless.computeIfAbsent(type, t -> LoggerFactory.getLogger(prefix + ".unknown." + t));
+        }
+        Map<String, Logger> byOwner = loggers.computeIfAbsent(type, t -> new ConcurrentHashMap<>());
+        Logger logger = byOwner.get(owner);
+        return logger != null ? logger
+                : byOwner.computeIfAbsent(owner, o -> LoggerFactory.getLogger(prefix + "." + localName(o) + "." + type));
     }
 
     /** The local part of "{urn:x}Name", as CXF takes it from a port type; a name without a namespace as it is. */

@@ -7,25 +7,39 @@ package io.xmlformatter.log;
 public final class TextLayout implements RecordLayout {
     /** The shared instance. */
     public static final TextLayout INSTANCE = new TextLayout();
+    /** Buffers above this many chars are not kept for the thread's next record. */
+    private static final int MAX_KEPT = 1 << 20;
+    /** Each thread's buffer: a record is built in it and copied once, into the String the logger takes. */
+    private static final ThreadLocal<StringBuilder> BUFFER = new ThreadLocal<>();
 
     private TextLayout() {
     }
 
     @Override
     public String format(LogRecord record) {
-        StringBuilder sb = new StringBuilder(256 + (record.payload() == null ? 0 : record.payload().length()));
+        StringBuilder sb = BUFFER.get();
+        if (sb == null) {
+            sb = new StringBuilder(1024);
+        }
+        BUFFER.set(null); // a layout called again while this one runs (from a value's toString) gets its own
+        sb.setLength(0);
         sb.append(record.type());
+        StringBuilder to = sb;
         record.forEachField((name, value) -> {
             if (name.equals("type")) {
                 return;
             }
-            sb.append('\n').append("    ").append(Character.toUpperCase(name.charAt(0))).append(name, 1, name.length())
+            to.append('\n').append("    ").append(Character.toUpperCase(name.charAt(0))).append(name, 1, name.length())
                     .append(": ");
             if (name.equals("payload")) {
-                sb.append('\n');
+                to.append('\n');
             }
-            sb.append(value);
+            to.append(value);
         });
-        return sb.toString();
+        String text = sb.toString();
+        if (sb.capacity() <= MAX_KEPT) {
+            BUFFER.set(sb);
+        }
+        return text;
     }
 }

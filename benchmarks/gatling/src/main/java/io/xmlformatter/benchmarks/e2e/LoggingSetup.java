@@ -23,7 +23,11 @@ enum LoggingSetup {
     /** XmlLoggingFeature with prettyLogging and the WS-Security/SAML masking preset. */
     XF_FILTER,
     /** As XF_FILTER, writing to the MongoDB sink instead of the log file. */
-    XF_MONGO;
+    XF_MONGO,
+    /** As XF_FILTER, through the recommended logback setup: an AsyncAppender, no flush per event (run.sh). */
+    XF_ASYNC,
+    /** As XF_FILTER with the record loggers switched off (run.sh): the cost of the interceptors alone. */
+    XF_OFF;
 
     /** The name used on the command line and in the results: {@code xf-filter} etc. */
     String label() {
