@@ -32,20 +32,20 @@ final class FormatRun {
     private static final int ATTR = 6;
     private static final String UNBOUND_PREFIX = "unbound namespace prefix or not a qualified name";
 
-    private final XmlFormatter f;
-    private final PathRules rules;
-    private final Input in;
-    private final FormatBuffer out;
-    private final int outStart;
+    private XmlFormatter f;
+    private PathRules rules;
+    private Input in;
+    private FormatBuffer out;
+    private int outStart;
     /** Indentation level of the document's root element (above 0 for embedded documents). */
-    private final int baseLevel;
-    private final int embedding;
-    private final boolean indent;
-    private final boolean keepWhitespace;
-    private final long documentLimit;
+    private int baseLevel;
+    private int embedding;
+    private boolean indent;
+    private boolean keepWhitespace;
+    private long documentLimit;
 
     private int depth;
-    private final Stacks stacks;
+    private Stacks stacks;
     private int[] nameStart;
     private int[] nameEnd;
     private long[] expected;
@@ -75,8 +75,8 @@ final class FormatRun {
      * Whether namespace declarations are kept: for {uri} paths, and in the document itself (not in embedded
      * documents, which are often fragments using their host's prefixes) to check it per Namespaces in XML.
      */
-    private final boolean tracksNamespaces;
-    private final boolean checksNamespaces;
+    private boolean tracksNamespaces;
+    private boolean checksNamespaces;
     /** Declarations in scope, four positions each: prefix start, prefix end (equal for the default), URI range. */
     private int[] ns;
     /** Per depth, the number of declarations in scope before the element's own. */
@@ -84,7 +84,7 @@ final class FormatRun {
     private int nsCount;
     /** Declarations made so far; with {@link #lastLookup}, the last declaration found, a one-entry cache. */
     private int nsAdds;
-    private int lastLookup = -1;
+    private int lastLookup;
     private int lastLookupAdds;
 
     /** See {@link #asProbe()}. */
@@ -93,10 +93,10 @@ final class FormatRun {
     private FormatRun parent;
 
     /** Whether the input was cut before the end (a stream over its maximum): its end is then no error. */
-    private final boolean inputCut;
+    private boolean inputCut;
 
     String problem;
-    int problemOffset = -1;
+    int problemOffset;
     int masked;
     int pruned;
     int truncatedNodes;
@@ -104,6 +104,15 @@ final class FormatRun {
 
     FormatRun(XmlFormatter f, Input in, FormatBuffer out, int baseLevel, long rootExpected, int embedding,
               boolean indent, boolean keepWhitespace, boolean inputCut) {
+        start(f, in, out, baseLevel, rootExpected, embedding, indent, keepWhitespace, inputCut);
+    }
+
+    /**
+     * Sets every field for a run over {@code in}: the constructor's work, also done again on a run object kept
+     * for the documents read from another document's text, one after the other.
+     */
+    private FormatRun start(XmlFormatter f, Input in, FormatBuffer out, int baseLevel, long rootExpected,
+                            int embedding, boolean indent, boolean keepWhitespace, boolean inputCut) {
         this.f = f;
         this.rules = f.rules;
         this.in = in;
@@ -132,6 +141,31 @@ final class FormatRun {
         tracksNamespaces = checksNamespaces || rules.namespaceAware;
         ns = st.ns;
         nsMark = st.nsMark;
+        depth = 0;
+        verbatimDepth = 0;
+        hideDepth = 0;
+        hideIsMask = false;
+        maskWritten = false;
+        rootSeen = false;
+        textWritten = 0;
+        doctypeSeen = false;
+        stopped = false;
+        attrCount = 0;
+        selfClosing = false;
+        attrMarkup = false;
+        nsCount = 0;
+        nsAdds = 0;
+        lastLookup = -1;
+        lastLookupAdds = 0;
+        probe = false;
+        parent = null;
+        problem = null;
+        problemOffset = -1;
+        masked = 0;
+        pruned = 0;
+        truncatedNodes = 0;
+        documentTruncated = false;
+        return this;
     }
 
     /**
@@ -467,13 +501,31 @@ final class FormatRun {
      * written, into {@link Stacks#inner}.
      */
     private FormatRun embedded(FormatBuffer doc, boolean format) {
-        FormatRun run = new FormatRun(f, Input.of(doc.buf, 0, doc.len), stacks.inner(), baseLevel + depth,
-                anyLevelExpected(), embedding + 1, format && indent, !format, false).inside(this);
+        FormatRun run = nested(doc, format && indent, !format);
         run.run();
+        run.parent = null;
         masked += run.masked;
         pruned += run.pruned;
         truncatedNodes += run.truncatedNodes;
         return run;
+    }
+
+    /**
+     * The run of the document {@code doc} read from this one's text, CDATA or a literal, writing to
+     * {@link Stacks#inner}: the same run and input objects for every such document at this level.
+     */
+    private FormatRun nested(FormatBuffer doc, boolean indent, boolean keepWhitespace) {
+        Stacks st = stacks;
+        st.docInput = st.docInput == null ? Input.of(doc.buf, 0, doc.len) : st.docInput.reset(doc.buf, doc.len);
+        FormatBuffer target = st.inner();
+        long rootExpected = anyLevelExpected();
+        FormatRun run = st.nested == null
+                ? new FormatRun(f, st.docInput, target, baseLevel + depth, rootExpected, embedding + 1, indent,
+                        keepWhitespace, false)
+                : st.nested.start(f, st.docInput, target, baseLevel + depth, rootExpected, embedding + 1, indent,
+                        keepWhitespace, false);
+        st.nested = run;
+        return run.inside(this);
     }
 
     /**
@@ -1114,9 +1166,9 @@ final class FormatRun {
             return false;
         }
         FormatBuffer doc = unescape(s, e, stacks.doc());
-        FormatRun run = new FormatRun(f, Input.of(doc.buf, 0, doc.len), stacks.inner(), baseLevel + depth,
-                anyLevelExpected(), embedding + 1, false, true, false).asProbe().inside(this);
+        FormatRun run = nested(doc, false, true).asProbe();
         run.run();
+        run.parent = null;
         return run.masked > 0 || run.pruned > 0;
     }
 
@@ -1395,6 +1447,9 @@ final class FormatRun {
         private FormatBuffer doc;
         /** The output of a document read from this run's text, CDATA or a literal; see {@link #inner()}. */
         private FormatBuffer inner;
+        /** The input over {@link #doc} and the run reading it, kept for the next such document. */
+        private Input docInput;
+        private FormatRun nested;
 
         /** The buffer for the chars of a document read from the run's text, CDATA or a literal. */
         FormatBuffer doc() {

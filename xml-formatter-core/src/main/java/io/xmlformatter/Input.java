@@ -11,10 +11,10 @@ import java.nio.charset.StandardCharsets;
  * its calls stay monomorphic.
  */
 final class Input {
-    private final char[] chars;
+    private char[] chars;
     private final byte[] bytes;
     final int start;
-    final int end;
+    int end;
     /** Whether a malformed UTF-8 sequence was seen while copying. */
     boolean malformedUtf8;
     /** Whether the document was given encoded (as bytes), so its sizes are in bytes. */
@@ -37,6 +37,17 @@ final class Input {
 
     static Input of(char[] chars, int start, int end) {
         return new Input(chars, null, start, end);
+    }
+
+    /** This char input, pointed at {@code [0, end)} of {@code chars} and as new: for reuse. */
+    Input reset(char[] chars, int end) {
+        this.chars = chars;
+        this.end = end;
+        malformedUtf8 = false;
+        encoded = false;
+        encodingProblem = null;
+        otherReadings = null;
+        return this;
     }
 
     /** An encoded document whose content is not to be shown: no chars, and why, as its encoding problem. */

@@ -17,29 +17,34 @@ public final class TextLayout implements RecordLayout {
 
     @Override
     public String format(LogRecord record) {
-        StringBuilder sb = BUFFER.get();
-        if (sb == null) {
-            sb = new StringBuilder(1024);
-        }
-        BUFFER.set(null); // a layout called again while this one runs (from a value's toString) gets its own
-        sb.setLength(0);
+        StringBuilder sb = borrow();
         sb.append(record.type());
-        StringBuilder to = sb;
         record.forEachField((name, value) -> {
             if (name.equals("type")) {
                 return;
             }
-            to.append('\n').append("    ").append(Character.toUpperCase(name.charAt(0))).append(name, 1, name.length())
+            sb.append('\n').append("    ").append(Character.toUpperCase(name.charAt(0))).append(name, 1, name.length())
                     .append(": ");
             if (name.equals("payload")) {
-                to.append('\n');
+                sb.append('\n');
             }
-            to.append(value);
+            sb.append(value);
         });
         String text = sb.toString();
         if (sb.capacity() <= MAX_KEPT) {
             BUFFER.set(sb);
         }
         return text;
+    }
+
+    /** The thread's buffer, emptied; a layout called while this one runs (from a value's toString) gets another. */
+    private static StringBuilder borrow() {
+        StringBuilder sb = BUFFER.get();
+        if (sb == null) {
+            return new StringBuilder(1024);
+        }
+        BUFFER.set(null);
+        sb.setLength(0);
+        return sb;
     }
 }
