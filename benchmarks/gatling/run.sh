@@ -59,7 +59,7 @@ users_for() {
 out="$root/${E2E_OUT:-target/e2e}"
 rm -rf "$out"
 mkdir -p "$out/results"
-./mvnw -q -B -pl benchmarks/gatling -am install -DskipTests
+./mvnw -q -B -pl benchmarks/gatling -am install -DskipTests -Djacoco.skip
 ./mvnw -q -B -pl benchmarks/gatling dependency:build-classpath -Dmdep.outputFile="$out/classpath.txt"
 cp="$root/benchmarks/gatling/target/classes:$(cat "$out/classpath.txt")"
 jvm=(java -Xms1g -Xmx1g -XX:+UseParallelGC)
