@@ -670,7 +670,7 @@ final class FormatRun {
         }
         long m = 0;
         if (!hidden && expected[depth - 1] != 0) {
-            m = matchElement(ns, ne, colon);
+            m = matchElement(ns, ne, colon, lastColon);
         }
         expected[depth] = m & ~(PathRules.MASK | PathRules.PRUNE);
         if (probe && (m & PathRules.MASK) != 0) {
@@ -694,10 +694,14 @@ final class FormatRun {
         return afterTag;
     }
 
-    /** The rules' verdict on the element named {@code [ns, ne)}, whose first colon is at {@code colon} (or -1). */
-    private long matchElement(int ns, int ne, int colon) {
-        String uri = rules.namespaceAware ? resolveUri(ns, colon < 0 ? ns : colon) : null;
-        return rules.match(expected[depth - 1], in, colon < 0 ? ns : colon + 1, ne, uri);
+    /**
+     * The rules' verdict on the element named {@code [ns, ne)}, whose first and last colons are at {@code colon}
+     * and {@code lastColon} (or -1). Its local name is what follows the last colon, as a reader that ignores
+     * namespaces would take it from a name with several; such a name is in no namespace that can be told.
+     */
+    private long matchElement(int ns, int ne, int colon, int lastColon) {
+        String uri = rules.namespaceAware && colon == lastColon ? resolveUri(ns, colon < 0 ? ns : colon) : null;
+        return rules.match(expected[depth - 1], in, lastColon < 0 ? ns : lastColon + 1, ne, uri);
     }
 
     /**
@@ -834,11 +838,12 @@ final class FormatRun {
                 continue;
             }
             int colon = attrs[k + 4];
+            int lastColon = attrs[k + 5];
             String uri = null;
-            if (rules.namespaceAware) {
+            if (rules.namespaceAware && colon == lastColon) {
                 uri = colon < 0 ? "" : resolveUri(an, colon);
             }
-            boolean byRule = rules.masksAttribute(exp, in, colon < 0 ? an : colon + 1, ane, uri);
+            boolean byRule = rules.masksAttribute(exp, in, lastColon < 0 ? an : lastColon + 1, ane, uri);
             if (byRule || (attrMarkup && holdsMasked(attrs[k + 2], attrs[k + 3]))) {
                 markupMasked |= !byRule;
                 in.copy(out, copied, attrs[k + 2]);

@@ -11,23 +11,33 @@ import java.util.List;
  * <p>A rule acts only on a name equal to its last step's local name. Read from the text at any depth of escaping,
  * such a name is a run of name characters; predefined entity references decode to characters that end a run
  * ({@code < > & " '}), so without character references every run of every decoded reading is already a run of the
- * text as written. The screen therefore looks for the rules' names among the runs of ASCII letters, digits,
- * {@code _ . -} of the text as written (a narrower set than XML's name characters: a run cut short only makes a
- * name found more often) and answers "yes, maybe" — the caller then reads the text as XML — when it finds one, or
- * when the text holds what it does not follow:
+ * text as written. Runs are taken as ASCII letters, digits, {@code _ . -} (a narrower set than XML's name
+ * characters: a run cut short only makes a name found more often), split at colons (a prefix is not part of the
+ * local name).
+ *
+ * <p>An element name follows a {@code <} at the depth it is read, and every such {@code <} is, as written, a
+ * {@code <} (in CDATA or a literal), or an {@code &} followed by {@code amp;} any number of times and then
+ * {@code lt;} or a character reference to {@code <}. So when no rule names an attribute, only the run after each
+ * of those is looked at; when one does, every run is (an attribute name has no mark before it).
+ *
+ * <p>The answer is "yes, maybe" — the caller then reads the text as XML — when a name is found, or when the text
+ * holds what the screen does not follow:
  * <ul>
  *   <li>a character reference to an ASCII character that can be part of a name or of another reference (only
  *       {@code < > " '} and whitespace are let through), or {@code &} escaped so that {@code #} follows it;</li>
  *   <li>{@code &} followed by {@code amp;} so many times that the embedded documents would reach their nesting
  *       limit, beyond which any markup is masked;</li>
- *   <li>the names {@code DOCTYPE} (an internal subset is masked whatever it declares) and {@code CDATA} (a CDATA
- *       section holds one more level of embedding than its escaping shows).</li>
+ *   <li>{@code <!} at any depth: a DOCTYPE (its internal subset is masked whatever it declares), a comment, or a
+ *       CDATA section (which holds one more level of embedding than its escaping shows); with attribute rules,
+ *       where runs are not tied to a {@code <}, the names {@code DOCTYPE} and {@code CDATA} stand for them.</li>
  * </ul>
  * A rule whose last step is {@code *} or a name with other characters turns the screen off: every text is then
  * read as XML.
  */
 final class MaskedNameScreen {
     private static final boolean[] RUN_CHAR = new boolean[128];
+    /** What {@link #lessThanAfter} gives when the text is to be read as XML whatever it holds. */
+    private static final int READ_IT = -2;
 
     static {
         for (int c = 0; c < 128; c++) {
@@ -43,14 +53,21 @@ final class MaskedNameScreen {
     private final long lengths;
     /** Bit {@code c - 64} set when a name starts with {@code c} (names start with a letter or '_'). */
     private final long firstChars;
+    /** Whether every run is looked at (a rule names an attribute), not only those after a {@code <}. */
+    private final boolean everyRun;
 
     /**
-     * @param terminalNames the local names of the rules' last steps (null for {@code *})
+     * @param elementNames the local names of the last steps of the rules on elements (null for {@code *})
+     * @param attributeNames those of the rules on attributes
      */
-    MaskedNameScreen(List<String> terminalNames) {
-        List<String> all = new ArrayList<>(terminalNames);
-        all.add("DOCTYPE");
-        all.add("CDATA");
+    MaskedNameScreen(List<String> elementNames, List<String> attributeNames) {
+        everyRun = !attributeNames.isEmpty();
+        List<String> all = new ArrayList<>(elementNames);
+        all.addAll(attributeNames);
+        if (everyRun) {
+            all.add("DOCTYPE");
+            all.add("CDATA");
+        }
         long len = 0;
         long first = 0;
         char[][] n = new char[all.size()][];
@@ -93,6 +110,57 @@ final class MaskedNameScreen {
         if (names == null || maxAmpChain <= 0) {
             return true;
         }
+        return everyRun ? anyRunIsName(in, from, to, maxAmpChain) : anyElementName(in, from, to, maxAmpChain);
+    }
+
+    /** Looks at the run after each {@code <}, at any depth. */
+    private boolean anyElementName(Input in, int from, int to, int maxAmpChain) {
+        for (int i = from; i < to; i++) {
+            int c = in.at(i);
+            int name;
+            if (c == '<') {
+                name = i + 1;
+            } else if (c == '&') {
+                name = lessThanAfter(in, i + 1, to, maxAmpChain);
+                if (name == READ_IT) {
+                    return true;
+                }
+            } else {
+                continue;
+            }
+            if (name >= 0 && elementNameAt(in, name, to)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Whether the name of a tag starting at {@code i} (after its {@code <}) could be masked. */
+    private boolean elementNameAt(Input in, int i, int to) {
+        if (i < to && in.at(i) == '/') {
+            i++;
+        }
+        if (i < to && in.at(i) == '!') {
+            return true;
+        }
+        int run = i;
+        for (; ; i++) {
+            int c = i < to ? in.at(i) : -1;
+            if (c >= 0 && c < 128 && RUN_CHAR[c]) {
+                continue;
+            }
+            if (i > run && isName(in, run, i)) {
+                return true;
+            }
+            if (c != ':') {
+                return false;
+            }
+            run = i + 1;
+        }
+    }
+
+    /** Looks at every run. */
+    private boolean anyRunIsName(Input in, int from, int to, int maxAmpChain) {
         int run = -1;
         for (int i = from; i < to; i++) {
             int c = in.at(i);
@@ -108,7 +176,7 @@ final class MaskedNameScreen {
                 }
                 run = -1;
             }
-            if (c == '&' && !followsAmpersand(in, i + 1, to, maxAmpChain)) {
+            if (c == '&' && lessThanAfter(in, i + 1, to, maxAmpChain) == READ_IT) {
                 return true;
             }
         }
@@ -116,49 +184,60 @@ final class MaskedNameScreen {
     }
 
     /**
-     * Whether what follows an {@code &} at {@code i - 1} keeps the screen's premise: no more than
-     * {@code maxAmpChain - 1} {@code amp;}, and no character reference (at any depth) to a character that could
-     * extend a name or start a reference.
+     * Reads what follows an {@code &} at {@code i - 1}: the position after a reference that stands for {@code <} at
+     * some depth ({@code amp;} any number of times, then {@code lt;} or a character reference to {@code <}), -1
+     * when it stands for something else, or {@link #READ_IT} when it breaks the screen's premise: {@code amp;}
+     * {@code maxAmpChain} times or more, or a character reference (at any depth) to a character that could extend
+     * a name or start a reference.
      */
-    private static boolean followsAmpersand(Input in, int i, int to, int maxAmpChain) {
+    private static int lessThanAfter(Input in, int i, int to, int maxAmpChain) {
         int chain = 0;
         while (i + 4 <= to && in.startsWith("amp;", i)) {
             i += 4;
             if (++chain >= maxAmpChain) {
-                return false;
+                return READ_IT;
             }
         }
         if (i >= to || in.at(i) != '#') {
-            return true; // a named reference (its name is a run the scan checks) or no reference
+            return i + 3 <= to && in.startsWith("lt;", i) ? i + 3 : -1;
         }
-        if (chain > 0) {
-            return false; // a character reference once decoded
+        int semi = characterReferenceEnd(in, i + 1, to);
+        if (chain > 0 || semi < 0) {
+            return READ_IT; // a character reference once decoded, or not a plain one
         }
-        int c = characterReference(in, i + 1, to);
-        return c == '<' || c == '>' || c == '"' || c == '\'' || Input.isWhitespace(c) || c >= 128;
+        int c = characterReference(in, i + 1, semi);
+        if (c == '<') {
+            return semi + 1;
+        }
+        return c == '>' || c == '"' || c == '\'' || Input.isWhitespace(c) || c >= 128 ? -1 : READ_IT;
     }
 
     /**
-     * The value of the character reference whose digits start at {@code i}, or -1 when they are not at most seven
-     * ASCII digits followed by {@code ;}.
+     * The {@code ;} ending the character reference whose digits start at {@code i} ({@code x} first for
+     * hexadecimal), or -1 when they are not one to seven ASCII digits followed by {@code ;}.
      */
-    private static int characterReference(Input in, int i, int to) {
+    private static int characterReferenceEnd(Input in, int i, int to) {
         boolean hex = i < to && in.at(i) == 'x';
-        if (hex) {
-            i++;
-        }
-        int v = 0;
-        int digits = 0;
-        for (; i < to && digits <= 7; i++, digits++) {
-            int c = in.at(i);
-            int d = c >= '0' && c <= '9' ? c - '0' : hex && c >= 'a' && c <= 'f' ? c - 'a' + 10
-                    : hex && c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-            if (d < 0) {
-                return c == ';' && digits > 0 ? v : -1;
+        int digits = hex ? i + 1 : i;
+        for (int k = digits; k < to && k <= digits + 7; k++) {
+            int c = in.at(k);
+            boolean digit = (c >= '0' && c <= '9') || (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
+            if (!digit) {
+                return c == ';' && k > digits ? k : -1;
             }
-            v = v * (hex ? 16 : 10) + d;
         }
         return -1;
+    }
+
+    /** The value of the character reference {@code [i, semi)}, checked by {@link #characterReferenceEnd}. */
+    private static int characterReference(Input in, int i, int semi) {
+        boolean hex = in.at(i) == 'x';
+        int v = 0;
+        for (int k = hex ? i + 1 : i; k < semi; k++) {
+            int c = in.at(k);
+            v = v * (hex ? 16 : 10) + Character.digit(c, 16);
+        }
+        return v;
     }
 
     private boolean isName(Input in, int from, int to) {

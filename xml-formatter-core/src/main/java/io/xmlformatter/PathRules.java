@@ -51,7 +51,8 @@ final class PathRules {
         long root = 0;
         boolean ns = false;
         boolean anyMask = false;
-        List<String> terminalNames = new ArrayList<>();
+        List<String> elementNames = new ArrayList<>();
+        List<String> attributeNames = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Step s = steps.get(i);
             local[i] = s.local == null ? null : s.local.toCharArray();
@@ -68,7 +69,7 @@ final class PathRules {
             ns |= s.uri != null;
             anyMask |= s.action == MASK;
             if (s.action != 0) {
-                terminalNames.add(s.local);
+                (s.attribute ? attributeNames : elementNames).add(s.local);
             }
         }
         attributeSteps = attrs;
@@ -76,7 +77,7 @@ final class PathRules {
         everyStep = (1L << n) - 1;
         namespaceAware = ns;
         masks = anyMask;
-        screen = new MaskedNameScreen(terminalNames);
+        screen = new MaskedNameScreen(elementNames, attributeNames);
     }
 
     static PathRules compile(List<String> anonymize, List<String> prune) {

@@ -81,6 +81,13 @@ class AdversarialMaskingTest {
     }
 
     @Test
+    void aNameWithSeveralColonsIsMatchedByWhatFollowsTheLast() {
+        assertNoLeak("<r><a:b:Password>SECRET</a:b:Password></r>", "//Password", "SECRET");
+        assertNoLeak("<r xmlns:a=\"urn:a\"><a:b:Password>SECRET</a:b:Password></r>", "//{urn:a}Password", "SECRET");
+        assertNoLeak("<r><x a:b:password=\"SECRET\"/></r>", "//@password", "SECRET");
+    }
+
+    @Test
     void prefixesAndDefaultNamespaces() {
         assertNoLeak("<r xmlns:w='urn:w'><w:Password>SECRET</w:Password></r>", "//Password", "SECRET");
         assertNoLeak("<r><Password xmlns='urn:x'>SECRET</Password></r>", "//Password", "SECRET");
@@ -202,6 +209,16 @@ class AdversarialMaskingTest {
         assertNoLeak("<p>&lt;!DOCTYPE x [&lt;!ENTITY e 'SECRET'&gt;]&gt;&lt;x&gt;&amp;e;&lt;/x&gt;</p>", "//Password",
                 "SECRET");
         assertNoLeak("<p>&lt;Security&gt;&lt;Key&gt;SECRET&lt;/Key&gt;&lt;/Security&gt;</p>", "//Security/*", "SECRET");
+        assertNoLeak("<p>&lt;a:b:Password&gt;SECRET&lt;/a:b:Password&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&#60;Password&#x3e;SECRET</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;&amp;lt;Password&amp;gt;SECRET&lt;/x&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;x a=\"&amp;lt;Password&amp;gt;SECRET\"/&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;!-- &lt;Password&gt;SECRET --&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;?pi &lt;Password&gt;SECRET?&gt;</p>", "//Password", "SECRET");
+        assertNoLeak("<p><![CDATA[<x><Password>SECRET</Password></x>]]></p>", "//Password", "SECRET");
+        assertNoLeak("<p a=\"&lt;Password&gt;SECRET\"/>", "//Password", "SECRET");
+        assertNoLeak("<p>&lt;x Password=\"SECRET\"/&gt;</p>", "//@Password", "SECRET");
+        assertNoLeak("<p>&lt;x\npassword\n=\n'SECRET'/&gt;</p>", "//@password", "SECRET");
     }
 
     @Test
