@@ -445,7 +445,7 @@ final class FormatRun {
                 return true;
             }
         }
-        if (!rules.masks || !rules.screen.mayHold(in, p, q, MAX_EMBEDDING - embedding - 1)) {
+        if (!rules.masks || !rules.screen.mayHold(in, p, q, MAX_EMBEDDING - embedding - 1, false)) {
             return false;
         }
         embedded(doc != null ? doc : unescape(p, q, stacks.doc()), false);
@@ -480,7 +480,7 @@ final class FormatRun {
             }
         }
         // The content is read as a document without decoding: one level of embedding more than its escaping shows.
-        if (!rules.masks || !rules.screen.mayHold(in, cs, ce, MAX_EMBEDDING - embedding - 2)) {
+        if (!rules.masks || !rules.screen.mayHold(in, cs, ce, MAX_EMBEDDING - embedding - 2, true)) {
             return false;
         }
         embedded(doc != null ? doc : copy(cs, ce, stacks.doc()), false);
@@ -1167,7 +1167,7 @@ final class FormatRun {
         if (embedding >= MAX_EMBEDDING) {
             return true;
         }
-        if (!rules.screen.mayHold(in, s, e, MAX_EMBEDDING - embedding - 1)) {
+        if (!rules.screen.mayHold(in, s, e, MAX_EMBEDDING - embedding - 1, true)) {
             return false;
         }
         FormatBuffer doc = unescape(s, e, stacks.doc());

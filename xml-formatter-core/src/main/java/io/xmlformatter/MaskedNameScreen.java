@@ -105,28 +105,31 @@ final class MaskedNameScreen {
      *
      * @param maxAmpChain the number of {@code amp;} after an {@code &} from which the text is read as XML anyway
      *     (the embedded documents it would need reach the nesting limit); 0 or less: always
+     * @param lessThan whether the range can hold {@code <} as written (CDATA, a literal); text cannot
      */
-    boolean mayHold(Input in, int from, int to, int maxAmpChain) {
+    boolean mayHold(Input in, int from, int to, int maxAmpChain, boolean lessThan) {
         if (names == null || maxAmpChain <= 0) {
             return true;
         }
-        return everyRun ? anyRunIsName(in, from, to, maxAmpChain) : anyElementName(in, from, to, maxAmpChain);
+        return everyRun ? anyRunIsName(in, from, to, maxAmpChain)
+                : anyElementName(in, from, to, maxAmpChain, lessThan);
     }
 
-    /** Looks at the run after each {@code <}, at any depth. */
-    private boolean anyElementName(Input in, int from, int to, int maxAmpChain) {
-        for (int i = from; i < to; i++) {
-            int c = in.at(i);
+    /** Looks at the run after each {@code <}, at any depth: from one {@code &} or {@code <} to the next. */
+    private boolean anyElementName(Input in, int from, int to, int maxAmpChain, boolean lessThan) {
+        int lt = lessThan ? in.indexOf('<', from, to) : -1;
+        int amp = in.indexOf('&', from, to);
+        while (lt >= 0 || amp >= 0) {
             int name;
-            if (c == '<') {
-                name = i + 1;
-            } else if (c == '&') {
-                name = lessThanAfter(in, i + 1, to, maxAmpChain);
+            if (amp < 0 || (lt >= 0 && lt < amp)) {
+                name = lt + 1;
+                lt = in.indexOf('<', name, to);
+            } else {
+                name = lessThanAfter(in, amp + 1, to, maxAmpChain);
                 if (name == READ_IT) {
                     return true;
                 }
-            } else {
-                continue;
+                amp = in.indexOf('&', amp + 1, to);
             }
             if (name >= 0 && elementNameAt(in, name, to)) {
                 return true;

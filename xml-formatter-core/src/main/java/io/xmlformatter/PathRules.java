@@ -29,6 +29,14 @@ final class PathRules {
     private final boolean[] descendant;
     private final long[] terminalAction;
     private final long attributeSteps;
+    private final long descendantSteps;
+    /**
+     * A quick test before any name is compared: bit {@code n} of {@code elementNameLengths} is set when an element
+     * step's name is {@code n} chars long, bit {@code c} of {@code elementNameStarts} (two words) when one starts
+     * with ASCII {@code c}; a step with {@code *} (or a longer name) sets them all.
+     */
+    private final long elementNameLengths;
+    private final long[] elementNameStarts = new long[2];
     /** The steps the root element may match. */
     final long rootExpected;
     /** Every step: what an element whose place in the document is not known may match. */
@@ -48,6 +56,8 @@ final class PathRules {
         descendant = new boolean[n];
         terminalAction = new long[n];
         long attrs = 0;
+        long desc = 0;
+        long lengths = 0;
         long root = 0;
         boolean ns = false;
         boolean anyMask = false;
@@ -62,6 +72,16 @@ final class PathRules {
             terminalAction[i] = s.action;
             if (s.attribute) {
                 attrs |= 1L << i;
+            } else if (s.local == null || s.local.length() > 63 || s.local.charAt(0) >= 128) {
+                lengths = -1L;
+                elementNameStarts[0] = -1L;
+                elementNameStarts[1] = -1L;
+            } else {
+                lengths |= 1L << s.local.length();
+                elementNameStarts[s.local.charAt(0) >> 6] |= 1L << s.local.charAt(0);
+            }
+            if (s.descendant) {
+                desc |= 1L << i;
             }
             if (s.first) {
                 root |= 1L << i;
@@ -73,6 +93,8 @@ final class PathRules {
             }
         }
         attributeSteps = attrs;
+        descendantSteps = desc;
+        elementNameLengths = lengths;
         rootExpected = root;
         everyStep = (1L << n) - 1;
         namespaceAware = ns;
@@ -188,6 +210,12 @@ final class PathRules {
      * @return the set the element's children (and attributes) expect, plus {@link #MASK}/{@link #PRUNE} bits
      */
     long match(long expected, Input in, int localStart, int localEnd, String nsUri) {
+        int n = localEnd - localStart;
+        int c = n > 0 ? in.at(localStart) : 0;
+        boolean length = n > 63 ? elementNameLengths == -1L : (elementNameLengths & 1L << n) != 0;
+        if (!length || (c < 128 && (elementNameStarts[c >> 6] & 1L << c) == 0)) {
+            return expected & descendantSteps; // no step names it: only the "anywhere below" steps go on
+        }
         long next = 0;
         long bits = expected;
         while (bits != 0) {
