@@ -67,6 +67,11 @@ public final class InterleavedRatios {
             System.out.println("|---|" + String.join("", java.util.Collections.nCopies(NAMES.length, "---:|")));
             alloc.forEach(System.out::println);
         }
+        printChecksum();
+    }
+
+    /** Prints the sum of every result, so that no call can be optimised away. */
+    static void printChecksum() {
         System.err.println("(checksum of the results, so no call is optimised away: " + sink + ")");
     }
 
@@ -130,7 +135,8 @@ public final class InterleavedRatios {
     /** Every result is added here, so no call is optimised away. */
     private static int sink;
 
-    private static double opsPerSecond(IntSupplier task, long nanos) {
+    /** Calls {@code task} for {@code nanos} and returns its calls per second. */
+    static double opsPerSecond(IntSupplier task, long nanos) {
         long start = System.nanoTime();
         long end = start + nanos;
         long ops = 0;
