@@ -31,7 +31,7 @@ public final class EngineBeforeAfter {
         Build before = new Build(args[0]);
         Build after = new Build(args[1]);
         int rounds = args.length > 2 ? Integer.parseInt(args[2]) : 20;
-        long slice = (args.length > 3 ? Integer.parseInt(args[3]) : 40) * 1_000_000L;
+        int slice = args.length > 3 ? Integer.parseInt(args[3]) : 40;
         System.out.println("Median ratio after / before of operations per second in the same round (quartiles); "
                 + rounds + " rounds; JDK " + System.getProperty("java.version"));
         for (String shape : new String[] {"compact", "indented"}) {
@@ -41,23 +41,16 @@ public final class EngineBeforeAfter {
             for (int kb : new int[] {1, 6, 50}) {
                 String xml = shape.equals("compact") ? SoapPayloads.compact(kb * 1024) : SoapPayloads.indented(kb * 1024);
                 StringBuilder row = new StringBuilder("| " + kb + " KB |");
+                IntSupplier[] tasks = new IntSupplier[CONFIGS.length * 2]; // before, after, before, after, ...
                 for (int c = 0; c < CONFIGS.length; c++) {
-                    IntSupplier a = before.task(c, xml);
-                    IntSupplier b = after.task(c, xml);
+                    tasks[2 * c] = before.task(c, xml);
+                    tasks[2 * c + 1] = after.task(c, xml);
+                }
+                double[][] speeds = InterleavedRatios.measure(tasks, rounds, slice);
+                for (int c = 0; c < CONFIGS.length; c++) {
                     double[] ratio = new double[rounds];
-                    for (int r = -2; r < rounds; r++) { // two rounds of warm-up; the order alternates
-                        double sa;
-                        double sb;
-                        if ((r & 1) == 0) {
-                            sa = InterleavedRatios.opsPerSecond(a, slice);
-                            sb = InterleavedRatios.opsPerSecond(b, slice);
-                        } else {
-                            sb = InterleavedRatios.opsPerSecond(b, slice);
-                            sa = InterleavedRatios.opsPerSecond(a, slice);
-                        }
-                        if (r >= 0) {
-                            ratio[r] = sb / sa;
-                        }
+                    for (int r = 0; r < rounds; r++) {
+                        ratio[r] = speeds[2 * c + 1][r] / speeds[2 * c][r];
                     }
                     Arrays.sort(ratio);
                     row.append(String.format(" %.2f (%.2f–%.2f) |", ratio[rounds / 2], ratio[rounds / 4],

@@ -45,7 +45,7 @@ public final class InterleavedRatios {
             for (int kb : SIZES) {
                 String xml = shape.equals("compact") ? SoapPayloads.compact(kb * 1024) : SoapPayloads.indented(kb * 1024);
                 IntSupplier[] tasks = tasks(xml);
-                double[][] ratios = measure(tasks, rounds, sliceMs);
+                double[][] ratios = ratios(tasks, rounds, sliceMs);
                 StringBuilder row = new StringBuilder("| " + kb + " KB |");
                 for (int t = 0; t < tasks.length; t++) {
                     double[] r = ratios[t];
@@ -113,23 +113,38 @@ public final class InterleavedRatios {
         return f.format(in, 0, in.length, out).outputLength();
     }
 
-    /** Per task, the ratio of its speed to plain's in each round (after two warm-up rounds). */
-    private static double[][] measure(IntSupplier[] tasks, int rounds, int sliceMs) {
+    /** Per task, the ratio of its speed to plain's in each round. */
+    private static double[][] ratios(IntSupplier[] tasks, int rounds, int sliceMs) {
+        double[][] speed = measure(tasks, rounds, sliceMs);
         double[][] ratios = new double[tasks.length][rounds];
-        long sliceNanos = sliceMs * 1_000_000L;
-        for (int round = -2; round < rounds; round++) {
-            double[] speed = new double[tasks.length];
-            for (int k = 0; k < tasks.length; k++) {
-                int t = (k + Math.max(round, 0)) % tasks.length; // a different order each round
-                speed[t] = opsPerSecond(tasks[t], sliceNanos);
-            }
-            if (round >= 0) {
-                for (int t = 0; t < tasks.length; t++) {
-                    ratios[t][round] = speed[t] / speed[PLAIN];
-                }
+        for (int t = 0; t < tasks.length; t++) {
+            for (int r = 0; r < rounds; r++) {
+                ratios[t][r] = speed[t][r] / speed[PLAIN][r];
             }
         }
         return ratios;
+    }
+
+    /**
+     * Per task, its calls per second in each round. First every task runs in turn for 2 s in all (so the JIT
+     * compiles the code with every task's profile, as it stays); then each round runs every task for one slice,
+     * in an order that changes from round to round.
+     */
+    static double[][] measure(IntSupplier[] tasks, int rounds, int sliceMs) {
+        for (int warm = 0; warm < 20; warm++) {
+            for (IntSupplier task : tasks) {
+                opsPerSecond(task, 2_000_000_000L / 20 / tasks.length);
+            }
+        }
+        double[][] speed = new double[tasks.length][rounds];
+        long sliceNanos = sliceMs * 1_000_000L;
+        for (int round = 0; round < rounds; round++) {
+            for (int k = 0; k < tasks.length; k++) {
+                int t = (k + round) % tasks.length;
+                speed[t][round] = opsPerSecond(tasks[t], sliceNanos);
+            }
+        }
+        return speed;
     }
 
     /** Every result is added here, so no call is optimised away. */
