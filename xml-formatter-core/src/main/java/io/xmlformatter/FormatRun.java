@@ -1335,7 +1335,7 @@ final class FormatRun {
             problem(p, "XML declaration not at the start");
         } else if (te - (p + 2) == 3 && !xmlTarget && in.string(p + 2, te).equalsIgnoreCase("xml")) {
             problem(p, "processing instruction target 'xml' is reserved");
-        } else if (declaration && close >= 0 && !XmlDeclaration.isValid(in, p + 5, close)) {
+        } else if (declaration && close >= 0 && !stacks.declaration.isValid(in, p + 5, close)) {
             problem(p, "malformed XML declaration");
         } else if (te < after - 2 && !Input.isWhitespace(in.at(te)) && close >= 0 && te != close) {
             problem(te, "processing instruction target not followed by whitespace");
@@ -1455,6 +1455,8 @@ final class FormatRun {
         /** The input over {@link #doc} and the run reading it, kept for the next such document. */
         private Input docInput;
         private FormatRun nested;
+        /** The checker of XML declarations. */
+        final XmlDeclaration declaration = new XmlDeclaration();
 
         /** The buffer for the chars of a document read from the run's text, CDATA or a literal. */
         FormatBuffer doc() {

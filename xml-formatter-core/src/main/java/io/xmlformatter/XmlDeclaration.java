@@ -2,34 +2,35 @@ package io.xmlformatter;
 
 /**
  * Checks the pseudo-attributes of an XML declaration in place (no copies): version, then optional encoding,
- * then optional standalone.
+ * then optional standalone. One checker is kept per run's working arrays ({@link FormatRun.Stacks}) and used for
+ * one declaration after another.
  */
 final class XmlDeclaration {
-    private final Input in;
-    private final int end;
+    private Input in;
+    private int end;
     private int pos;
     private int valueStart;
     private int valueEnd;
 
-    private XmlDeclaration(Input in, int from, int end) {
+    /** Whether {@code [from, end)} (what stands between {@code <?xml} and {@code ?>}) is a valid declaration. */
+    boolean isValid(Input in, int from, int end) {
         this.in = in;
         this.pos = from;
         this.end = end;
-    }
-
-    /** Whether {@code [from, end)} (what stands between {@code <?xml} and {@code ?>}) is a valid declaration. */
-    static boolean isValid(Input in, int from, int end) {
-        XmlDeclaration d = new XmlDeclaration(in, from, end);
-        if (!d.pseudoAttribute("version") || !d.valueIsVersion()) {
-            return false;
+        try {
+            if (!pseudoAttribute("version") || !valueIsVersion()) {
+                return false;
+            }
+            if (pseudoAttribute("encoding") && !valueIsEncodingName()) {
+                return false;
+            }
+            if (pseudoAttribute("standalone") && !valueIs("yes") && !valueIs("no")) {
+                return false;
+            }
+            return in.skipWhitespace(pos, end) == end;
+        } finally {
+            this.in = null; // the document is not kept
         }
-        if (d.pseudoAttribute("encoding") && !d.valueIsEncodingName()) {
-            return false;
-        }
-        if (d.pseudoAttribute("standalone") && !d.valueIs("yes") && !d.valueIs("no")) {
-            return false;
-        }
-        return in.skipWhitespace(d.pos, end) == end;
     }
 
     private boolean valueIsVersion() {
