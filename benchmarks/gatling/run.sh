@@ -8,9 +8,10 @@
 #   benchmarks/gatling/run.sh --seconds 30 --repeats 5 --configs "none xf-filter" --sizes "1 21"
 #
 # Steady state: before a size's cells, the server is warmed up at 8 users in rounds of 10 s (--warm-round) until
-# its JIT compiler threads used at most 1% of a round's time (at least 2 rounds, at most 12). Each cell records
-# the server's CPU time and its compiler threads' CPU time, so the report gives CPU per request beside
-# requests/s, and the spread of the repeated cells.
+# its JIT compiler threads used at most 1% of a round's time (at least 2 rounds, at most 12: --max-warm-rounds).
+# Each cell records the server's CPU time and its compiler threads' CPU time, so the report gives CPU per request
+# beside requests/s (and the JIT's share of it, which shows a cell that was not warm), and the spread of the
+# repeated cells.
 #
 # Configurations: none, raw, cxf-transformer, cxf-stax, xf-plain, xf-filter, xf-mongo; xf-async is xf-filter
 # logging through logback-async.xml (the recommended setup), xf-off is xf-filter with the record loggers off
@@ -37,6 +38,7 @@ while [ $# -gt 0 ]; do
     --seconds) seconds="$2"; shift ;;
     --repeats) repeats="$2"; shift ;;
     --warm-round) warm_round="$2"; shift ;;
+    --max-warm-rounds) max_rounds="$2"; shift ;;
     --configs) configs="$2"; shift ;;
     --sizes) sizes="$2"; shift ;;
     --logback) logback="$2"; shift ;;
@@ -131,6 +133,9 @@ for config in $configs; do
       echo "== $config ${kb}k: warm-up round $round, JIT compiler ${jit} ms"
       if [ "$round" -ge "$min_rounds" ] && [ "$jit" -le $((warm_round * 10)) ]; then
         break
+      fi
+      if [ "$round" -eq "$max_rounds" ]; then
+        echo "== $config ${kb}k: the JIT compiler is still busy after $round rounds; measuring anyway"
       fi
     done
     users=$(users_for "$kb")
