@@ -29,7 +29,7 @@ final class FormatRun {
     private static final int XML_PREFIX = -2;
     private static final int UNBOUND = -1;
     /** Ints per attribute in {@link #attrs}. */
-    private static final int ATTR = 6;
+    private static final int ATTR = 7;
     private static final String UNBOUND_PREFIX = "unbound namespace prefix or not a qualified name";
 
     private XmlFormatter f;
@@ -105,6 +105,10 @@ final class FormatRun {
     FormatRun(XmlFormatter f, Input in, FormatBuffer out, int baseLevel, long rootExpected, int embedding,
               boolean indent, boolean keepWhitespace, boolean inputCut) {
         start(f, in, out, baseLevel, rootExpected, embedding, indent, keepWhitespace, inputCut);
+    }
+
+    /** A run for the documents read from another's text, CDATA or literals: {@link #start} sets it up each time. */
+    private FormatRun() {
     }
 
     /**
@@ -269,10 +273,10 @@ final class FormatRun {
     private boolean checkReferences(int amp, int to) {
         boolean lt = false;
         for (int a = amp; a >= 0; a = in.indexOf('&', a + 1, to)) {
-            int semi = referenceEnd(a, to);
+            int semi = in.referenceEnd(a, to);
             if (semi < 0) {
                 problem(a, "'&' that starts no reference");
-            } else if (in.at(a + 1) == '#' && !isXmlChar(characterReference(a + 2, semi))) {
+            } else if (in.at(a + 1) == '#' && !isXmlChar(in.characterReference(a + 2, semi))) {
                 problem(a, "reference to a character XML does not allow");
             } else if (!doctypeSeen && in.at(a + 1) != '#' && !isPredefinedEntity(a + 1, semi)) {
                 problem(a, "reference to an entity that no DOCTYPE declares");
@@ -293,7 +297,7 @@ final class FormatRun {
             return true;
         }
         if (in.at(a + 1) == '#') {
-            return characterReference(a + 2, semi) == '<';
+            return in.characterReference(a + 2, semi) == '<';
         }
         if (semi == a + 4 && in.startsWith("&amp;", a)) {
             int n = semi + 1; // what follows spells a reference: "lt;", "#60;", "#x3C;"
@@ -301,25 +305,11 @@ final class FormatRun {
                 return true;
             }
             if (n < in.end && in.at(n) == '#') {
-                int close = referenceEnd(semi, in.end); // "&" of "&amp;" stands for the '&' of what follows
-                return close > n + 1 && characterReference(n + 1, close) == '<';
+                int close = in.referenceEnd(semi, in.end); // "&" of "&amp;" stands for the '&' of what follows
+                return close > n + 1 && in.characterReference(n + 1, close) == '<';
             }
         }
         return false;
-    }
-
-    /** The value of the character reference whose digits are {@code [from, semi)} ("x" first for hex). */
-    private int characterReference(int from, int semi) {
-        boolean hex = in.at(from) == 'x';
-        long v = 0;
-        for (int i = hex ? from + 1 : from; i < semi && v <= 0x10FFFF; i++) {
-            int d = Character.digit(in.at(i), hex ? 16 : 10);
-            if (d < 0) {
-                return -1;
-            }
-            v = v * (hex ? 16 : 10) + d;
-        }
-        return v > 0x10FFFF ? -1 : (int) v;
     }
 
     private boolean isPredefinedEntity(int from, int to) {
@@ -333,28 +323,6 @@ final class FormatRun {
     private static boolean isXmlChar(int c) {
         return c == 0x9 || c == 0xA || c == 0xD || (c >= 0x20 && c <= 0xD7FF) || (c >= 0xE000 && c <= 0xFFFD)
                 || (c >= 0x10000 && c <= 0x10FFFF);
-    }
-
-    /** Position of the ';' ending the reference at {@code a}, or -1 when it is not a reference. */
-    private int referenceEnd(int a, int to) {
-        int i = a + 1;
-        if (i < to && in.at(i) == '#') {
-            i++;
-            boolean hex = i < to && in.at(i) == 'x';
-            if (hex) {
-                i++;
-            }
-            int digits = i;
-            while (i < to && (Character.digit(in.at(i), hex ? 16 : 10) >= 0)) {
-                i++;
-            }
-            return i > digits && i < to && in.at(i) == ';' ? i : -1;
-        }
-        if (i >= to || !Input.isNameStart(in.at(i))) {
-            return -1;
-        }
-        int e = in.nameEnd(i);
-        return e < to && in.at(e) == ';' ? e : -1;
     }
 
     /**
@@ -516,16 +484,11 @@ final class FormatRun {
      */
     private FormatRun nested(FormatBuffer doc, boolean indent, boolean keepWhitespace) {
         Stacks st = stacks;
-        st.docInput = st.docInput == null ? Input.of(doc.buf, 0, doc.len) : st.docInput.reset(doc.buf, doc.len);
-        FormatBuffer target = st.inner();
-        long rootExpected = anyLevelExpected();
-        FormatRun run = st.nested == null
-                ? new FormatRun(f, st.docInput, target, baseLevel + depth, rootExpected, embedding + 1, indent,
-                        keepWhitespace, false)
-                : st.nested.start(f, st.docInput, target, baseLevel + depth, rootExpected, embedding + 1, indent,
-                        keepWhitespace, false);
-        st.nested = run;
-        return run.inside(this);
+        if (st.nested == null) {
+            st.nested = new FormatRun();
+        }
+        return st.nested.start(f, st.docInput.reset(doc.buf, doc.len), st.inner(), baseLevel + depth,
+                anyLevelExpected(), embedding + 1, indent, keepWhitespace, false).inside(this);
     }
 
     /**
@@ -807,6 +770,7 @@ final class FormatRun {
         attrs[k + 3] = ve;
         attrs[k + 4] = colon;
         attrs[k + 5] = lastColon;
+        attrs[k + 6] = ne - ns >= 5 && in.startsWith("xmlns", ns) && (ne - ns == 5 || colon == ns + 5) ? 1 : 0;
         attrCount++;
     }
 
@@ -834,7 +798,7 @@ final class FormatRun {
         for (int k = 0; k < attrCount * ATTR; k += ATTR) {
             int an = attrs[k];
             int ane = attrs[k + 1];
-            if (isNamespaceDeclaration(an, ane) || attrs[k + 2] == attrs[k + 3]) {
+            if (isNamespaceDeclaration(k) || attrs[k + 2] == attrs[k + 3]) {
                 continue;
             }
             int colon = attrs[k + 4];
@@ -855,8 +819,9 @@ final class FormatRun {
         return markupMasked;
     }
 
-    private boolean isNamespaceDeclaration(int an, int ane) {
-        return ane - an >= 5 && in.startsWith("xmlns", an) && (ane - an == 5 || in.at(an + 5) == ':');
+    /** Whether the attribute at {@code k} in {@link #attrs} is a namespace declaration ({@code xmlns[:...]}). */
+    private boolean isNamespaceDeclaration(int k) {
+        return attrs[k + 6] != 0;
     }
 
     private int endTag(int p) {
@@ -962,7 +927,7 @@ final class FormatRun {
         for (int k = 0; k < attrCount * ATTR; k += ATTR) {
             int an = attrs[k];
             int ane = attrs[k + 1];
-            if (!isNamespaceDeclaration(an, ane)) {
+            if (!isNamespaceDeclaration(k)) {
                 continue;
             }
             int ps = ane - an > 5 ? an + 6 : ane;
@@ -1010,7 +975,7 @@ final class FormatRun {
             int an = attrs[k];
             int ane = attrs[k + 1];
             colon = attrs[k + 4];
-            if (colon <= an || isNamespaceDeclaration(an, ane)) {
+            if (colon <= an || isNamespaceDeclaration(k)) {
                 continue;
             }
             int decl = boundPrefix(an, colon, attrs[k + 5], ane);
@@ -1442,7 +1407,7 @@ final class FormatRun {
         byte[] flags = new byte[16];
         /**
          * Attributes of the current start tag, {@link #ATTR} ints each: name start, name end, value start, value end,
-         * the name's first and last colon (-1: none).
+         * the name's first and last colon (-1: none), 1 for a namespace declaration (else 0).
          */
         int[] attrs = new int[4 * ATTR];
         int[] ns = new int[32];
@@ -1453,7 +1418,7 @@ final class FormatRun {
         /** The output of a document read from this run's text, CDATA or a literal; see {@link #inner()}. */
         private FormatBuffer inner;
         /** The input over {@link #doc} and the run reading it, kept for the next such document. */
-        private Input docInput;
+        private final Input docInput = Input.of(new char[0], 0, 0);
         private FormatRun nested;
         /** The checker of XML declarations. */
         final XmlDeclaration declaration = new XmlDeclaration();

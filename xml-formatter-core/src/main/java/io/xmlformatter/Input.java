@@ -245,6 +245,45 @@ final class Input {
         return i;
     }
 
+    /** The value of the character reference whose digits are {@code [from, semi)} ("x" first for hex). */
+    int characterReference(int from, int semi) {
+        boolean hex = at(from) == 'x';
+        long v = 0;
+        for (int i = hex ? from + 1 : from; i < semi && v <= 0x10FFFF; i++) {
+            int d = Character.digit(at(i), hex ? 16 : 10);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * (hex ? 16 : 10) + d;
+        }
+        return v > 0x10FFFF ? -1 : (int) v;
+    }
+
+    /**
+     * Position of the ';' ending the reference at {@code a} (its '&', or any char before a '#'), or -1 when it is
+     * not a reference.
+     */
+    int referenceEnd(int a, int to) {
+        int i = a + 1;
+        if (i < to && at(i) == '#') {
+            i++;
+            boolean hex = i < to && at(i) == 'x';
+            if (hex) {
+                i++;
+            }
+            int digits = i;
+            while (i < to && (Character.digit(at(i), hex ? 16 : 10) >= 0)) {
+                i++;
+            }
+            return i > digits && i < to && at(i) == ';' ? i : -1;
+        }
+        if (i >= to || !Input.isNameStart(at(i))) {
+            return -1;
+        }
+        int e = nameEnd(i);
+        return e < to && at(e) == ';' ? e : -1;
+    }
+
     /** See {@link #nameEnd}. */
     int firstColon;
     /** See {@link #nameEnd}. */

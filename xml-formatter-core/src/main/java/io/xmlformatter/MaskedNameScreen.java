@@ -204,43 +204,15 @@ final class MaskedNameScreen {
         if (i >= to || in.at(i) != '#') {
             return i + 3 <= to && in.startsWith("lt;", i) ? i + 3 : -1;
         }
-        int semi = characterReferenceEnd(in, i + 1, to);
+        int semi = in.referenceEnd(i - 1, to);
         if (chain > 0 || semi < 0) {
-            return READ_IT; // a character reference once decoded, or not a plain one
+            return READ_IT; // a character reference once decoded, or not one
         }
-        int c = characterReference(in, i + 1, semi);
+        int c = in.characterReference(i + 1, semi);
         if (c == '<') {
             return semi + 1;
         }
         return c == '>' || c == '"' || c == '\'' || Input.isWhitespace(c) || c >= 128 ? -1 : READ_IT;
-    }
-
-    /**
-     * The {@code ;} ending the character reference whose digits start at {@code i} ({@code x} first for
-     * hexadecimal), or -1 when they are not one to seven ASCII digits followed by {@code ;}.
-     */
-    private static int characterReferenceEnd(Input in, int i, int to) {
-        boolean hex = i < to && in.at(i) == 'x';
-        int digits = hex ? i + 1 : i;
-        for (int k = digits; k < to && k <= digits + 7; k++) {
-            int c = in.at(k);
-            boolean digit = (c >= '0' && c <= '9') || (hex && ((c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F')));
-            if (!digit) {
-                return c == ';' && k > digits ? k : -1;
-            }
-        }
-        return -1;
-    }
-
-    /** The value of the character reference {@code [i, semi)}, checked by {@link #characterReferenceEnd}. */
-    private static int characterReference(Input in, int i, int semi) {
-        boolean hex = in.at(i) == 'x';
-        int v = 0;
-        for (int k = hex ? i + 1 : i; k < semi; k++) {
-            int c = in.at(k);
-            v = v * (hex ? 16 : 10) + Character.digit(c, 16);
-        }
-        return v;
     }
 
     private boolean isName(Input in, int from, int to) {
