@@ -30,6 +30,8 @@ final class FormatRun {
     private static final int UNBOUND = -1;
     /** Ints per attribute in {@link #attrs}. */
     private static final int ATTR = 7;
+    /** Ints per namespace declaration in {@link #ns}. */
+    private static final int NS = 5;
     private static final String UNBOUND_PREFIX = "unbound namespace prefix or not a qualified name";
 
     private XmlFormatter f;
@@ -70,6 +72,9 @@ final class FormatRun {
      * markup (raw or escaped), or something that is no attribute.
      */
     private boolean attrMarkup;
+    /** Whether the current start tag declares a namespace, and whether it has a prefixed attribute. */
+    private boolean tagDeclares;
+    private boolean tagPrefixesAttribute;
 
     /**
      * Whether namespace declarations are kept: for {uri} paths, and in the document itself (not in embedded
@@ -77,15 +82,16 @@ final class FormatRun {
      */
     private boolean tracksNamespaces;
     private boolean checksNamespaces;
-    /** Declarations in scope, four positions each: prefix start, prefix end (equal for the default), URI range. */
+    /**
+     * Declarations in scope, {@link #NS} positions each: prefix start, prefix end (equal for the default), URI
+     * range, and the prefix's {@link #prefixKey}.
+     */
     private int[] ns;
     /** Per depth, the number of declarations in scope before the element's own. */
     private int[] nsMark;
+    /** Per depth, the declaration of the element's prefix as {@link #checkNamespaces} found it, or -1. */
+    private int[] prefixDecl;
     private int nsCount;
-    /** Declarations made so far; with {@link #lastLookup}, the last declaration found, a one-entry cache. */
-    private int nsAdds;
-    private int lastLookup;
-    private int lastLookupAdds;
 
     /** See {@link #asProbe()}. */
     private boolean probe;
@@ -145,6 +151,8 @@ final class FormatRun {
         tracksNamespaces = checksNamespaces || rules.namespaceAware;
         ns = st.ns;
         nsMark = st.nsMark;
+        prefixDecl = st.prefixDecl;
+        prefixDecl[0] = -1;
         depth = 0;
         verbatimDepth = 0;
         hideDepth = 0;
@@ -157,10 +165,9 @@ final class FormatRun {
         attrCount = 0;
         selfClosing = false;
         attrMarkup = false;
+        tagDeclares = false;
+        tagPrefixesAttribute = false;
         nsCount = 0;
-        nsAdds = 0;
-        lastLookup = -1;
-        lastLookupAdds = 0;
         probe = false;
         parent = null;
         problem = null;
@@ -222,13 +229,15 @@ final class FormatRun {
     // ---------------------------------------------------------------- text
 
     private int text(int p, int end) {
-        int q = in.textEnd(p, end);
-        int amp = in.firstAmpersand;
+        int w = in.skipWhitespace(p, end);
+        boolean blank = w == end || in.at(w) == '<';
+        int q = blank ? w : in.textEnd(w, end);
+        int amp = blank ? -1 : in.firstAmpersand;
         if (hideDepth > 0) {
             writeMaskOnce();
             return q;
         }
-        if (in.skipWhitespace(p, q) == q) {
+        if (blank) {
             if (keepWhitespace || verbatimDepth > 0) {
                 writeText(p, q);
             }
@@ -273,15 +282,22 @@ final class FormatRun {
     private boolean checkReferences(int amp, int to) {
         boolean lt = false;
         for (int a = amp; a >= 0; a = in.indexOf('&', a + 1, to)) {
-            int semi = in.referenceEnd(a, to);
+            int semi = predefinedEntityEnd(a, to);
             if (semi < 0) {
-                problem(a, "'&' that starts no reference");
-            } else if (in.at(a + 1) == '#' && !isXmlChar(in.characterReference(a + 2, semi))) {
-                problem(a, "reference to a character XML does not allow");
-            } else if (!doctypeSeen && in.at(a + 1) != '#' && !isPredefinedEntity(a + 1, semi)) {
-                problem(a, "reference to an entity that no DOCTYPE declares");
-            } else if (isLessThan(a, semi)) {
-                lt = true;
+                semi = in.referenceEnd(a, to);
+                if (semi < 0) {
+                    problem(a, "'&' that starts no reference");
+                } else if (in.at(a + 1) != '#') {
+                    if (!doctypeSeen) {
+                        problem(a, "reference to an entity that no DOCTYPE declares");
+                    }
+                } else if (!isXmlChar(in.characterReference(a + 2, semi))) {
+                    problem(a, "reference to a character XML does not allow");
+                } else {
+                    lt |= isLessThan(a, semi);
+                }
+            } else {
+                lt |= isLessThan(a, semi);
             }
         }
         return lt;
@@ -312,12 +328,30 @@ final class FormatRun {
         return false;
     }
 
-    private boolean isPredefinedEntity(int from, int to) {
-        int n = to - from;
-        int c = in.at(from);
-        return (n == 2 && (c == 'l' || c == 'g') && in.at(from + 1) == 't')
-                || (n == 3 && in.startsWith("amp", from))
-                || (n == 4 && (in.startsWith("quot", from) || in.startsWith("apos", from)));
+    /**
+     * The position of the ';' ending the reference to a predefined entity ({@code lt gt amp quot apos}) at
+     * {@code a}, or -1 for any other: the common references, told apart without reading a name.
+     */
+    private int predefinedEntityEnd(int a, int to) {
+        int n = to - a;
+        if (n < 4) {
+            return -1;
+        }
+        int c = in.at(a + 1);
+        int d = in.at(a + 2);
+        int e = in.at(a + 3);
+        if ((c == 'l' || c == 'g') && d == 't') {
+            return e == ';' ? a + 3 : -1;
+        }
+        if (n < 5) {
+            return -1;
+        }
+        int f = in.at(a + 4);
+        if (c == 'a' && d == 'm' && e == 'p') {
+            return f == ';' ? a + 4 : -1;
+        }
+        boolean named = (c == 'q' && d == 'u' && e == 'o' && f == 't') || (c == 'a' && d == 'p' && e == 'o' && f == 's');
+        return named && n > 5 && in.at(a + 5) == ';' ? a + 5 : -1;
     }
 
     private static boolean isXmlChar(int c) {
@@ -619,42 +653,56 @@ final class FormatRun {
             beforeMarkup();
         }
         if (depth == 0) {
-            if (rootSeen && problem == null) {
-                problem(p, "more than one root element");
-            }
-            rootSeen = true;
+            rootElement(p);
         }
         push(ns, ne);
-        if (tracksNamespaces) {
+        if (tracksNamespaces && tagDeclares) {
             declareNamespaces();
-            if (checksNamespaces) {
-                checkNamespaces(ns, ne, colon, lastColon);
-            }
+        }
+        if (checksNamespaces && problem == null && (colon > ns || tagPrefixesAttribute)) {
+            checkNamespaces(ns, ne, colon, lastColon); // after a problem, a second one would not be reported
         }
         long m = 0;
         if (!hidden && expected[depth - 1] != 0) {
             m = matchElement(ns, ne, colon, lastColon);
         }
         expected[depth] = m & ~(PathRules.MASK | PathRules.PRUNE);
-        if (probe && (m & PathRules.MASK) != 0) {
-            masked++; // a masked start tag alone: what follows the probed range could be its content
-        }
-        // Masked markup inside the tag (broken or escaped): where its element ends cannot be told, so the
-        // content of this one is masked too.
         boolean markupInTag = !hidden && writeTag(p, afterTag);
         if (selfClosing) {
             pop();
-        } else if (!hidden && ((m & PathRules.MASK) != 0 || markupInTag)) {
-            hideDepth = depth;
-            hideIsMask = true;
+        }
+        if ((m & (PathRules.MASK | PathRules.PRUNE)) != 0 || markupInTag) {
+            hideContent(m, markupInTag);
+        }
+        return afterTag;
+    }
+
+    private void rootElement(int p) {
+        if (rootSeen && problem == null) {
+            problem(p, "more than one root element");
+        }
+        rootSeen = true;
+    }
+
+    /**
+     * Hides what follows a start tag the rules mask or prune (verdict {@code m}), or whose tag holds masked markup
+     * (broken or escaped): where that markup's element ends cannot be told, so the content of this one is masked.
+     */
+    private void hideContent(long m, boolean markupInTag) {
+        if (probe && (m & PathRules.MASK) != 0) {
+            masked++; // a masked start tag alone: what follows the probed range could be its content
+        }
+        if (selfClosing) {
+            return;
+        }
+        hideDepth = depth;
+        hideIsMask = (m & PathRules.MASK) != 0 || markupInTag;
+        if (hideIsMask) {
             maskWritten = false;
-        } else if (!hidden && (m & PathRules.PRUNE) != 0) {
-            hideDepth = depth;
-            hideIsMask = false;
+        } else {
             out.append(f.pruneMarker);
             pruned++;
         }
-        return afterTag;
     }
 
     /**
@@ -675,6 +723,8 @@ final class FormatRun {
         final int end = in.end;
         attrCount = 0;
         attrMarkup = false;
+        tagDeclares = false;
+        tagPrefixesAttribute = false;
         selfClosing = false;
         while (true) {
             int s = in.skipWhitespace(i, end);
@@ -770,7 +820,10 @@ final class FormatRun {
         attrs[k + 3] = ve;
         attrs[k + 4] = colon;
         attrs[k + 5] = lastColon;
-        attrs[k + 6] = ne - ns >= 5 && in.startsWith("xmlns", ns) && (ne - ns == 5 || colon == ns + 5) ? 1 : 0;
+        boolean declaration = (ne - ns == 5 || colon == ns + 5) && in.startsWith("xmlns", ns);
+        attrs[k + 6] = declaration ? 1 : 0;
+        tagDeclares |= declaration;
+        tagPrefixesAttribute |= !declaration && colon > ns;
         attrCount++;
     }
 
@@ -781,6 +834,11 @@ final class FormatRun {
             in.copy(out, p, afterTag);
             return false;
         }
+        return writeMaskedTag(p, afterTag, exp);
+    }
+
+    /** {@link #writeTag} for a tag whose attributes rules name ({@code exp}) or that holds markup. */
+    private boolean writeMaskedTag(int p, int afterTag, long exp) {
         int ne = in.nameEnd(p + 1);
         if (attrMarkup && holdsMasked(ne, afterTag)) { // what is not an attribute could be anything
             in.copy(out, p, ne);
@@ -905,11 +963,13 @@ final class FormatRun {
             expected = stacks.expected = Arrays.copyOf(expected, n);
             flags = stacks.flags = Arrays.copyOf(flags, n);
             nsMark = stacks.nsMark = Arrays.copyOf(nsMark, n);
+            prefixDecl = stacks.prefixDecl = Arrays.copyOf(prefixDecl, n);
         }
         nameStart[depth] = ns;
         nameEnd[depth] = ne;
         flags[depth] = 0;
         nsMark[depth] = nsCount;
+        prefixDecl[depth] = -1;
     }
 
     private void pop() {
@@ -934,16 +994,16 @@ final class FormatRun {
             if (checksNamespaces) {
                 checkDeclaration(an, ps, ane, attrs[k + 2], attrs[k + 3]);
             }
-            int j = nsCount * 4;
-            if (j + 4 > ns.length) {
+            int j = nsCount * NS;
+            if (j + NS > ns.length) {
                 ns = stacks.ns = Arrays.copyOf(ns, ns.length * 2);
             }
             ns[j] = ps;
             ns[j + 1] = ane;
             ns[j + 2] = attrs[k + 2];
             ns[j + 3] = attrs[k + 3];
+            ns[j + 4] = prefixKey(ps, ane);
             nsCount++;
-            nsAdds++;
         }
     }
 
@@ -968,10 +1028,10 @@ final class FormatRun {
      * be, as the JDK's parser does. One scan of each name when it has no colon.
      */
     private void checkNamespaces(int ns, int ne, int colon, int lastColon) {
-        if (colon > ns && boundPrefix(ns, colon, lastColon, ne) == UNBOUND) {
+        if (colon > ns && elementPrefix(ns, colon, lastColon, ne) == UNBOUND) {
             problem(ns, UNBOUND_PREFIX);
         }
-        for (int k = 0; k < attrCount * ATTR; k += ATTR) {
+        for (int k = 0; tagPrefixesAttribute && k < attrCount * ATTR; k += ATTR) {
             int an = attrs[k];
             int ane = attrs[k + 1];
             colon = attrs[k + 4];
@@ -1002,6 +1062,19 @@ final class FormatRun {
         return colon == lastColon && colon < to - 1 ? lookup(from, colon) : UNBOUND;
     }
 
+    /**
+     * {@link #boundPrefix} for the current element, noted in {@link #prefixDecl}. An element that declares nothing
+     * and has its parent's prefix has its parent's declaration: SOAP's elements mostly do, so there is no lookup.
+     */
+    private int elementPrefix(int from, int colon, int lastColon, int to) {
+        int parent = nsMark[depth] == nsCount ? prefixDecl[depth - 1] : -1;
+        boolean asParent = parent >= 0 && colon == lastColon && colon < to - 1
+                && in.regionEquals(ns[parent], ns[parent + 1], from, colon);
+        int decl = asParent ? parent : boundPrefix(from, colon, lastColon, to);
+        prefixDecl[depth] = decl;
+        return decl;
+    }
+
     /** Where the prefix of the attribute at {@code k} in {@link #attrs} ends (its colon, not first nor last), or -1. */
     private int prefixEnd(int k) {
         int colon = attrs[k + 4];
@@ -1026,19 +1099,18 @@ final class FormatRun {
      * index in {@link #ns}; {@link #XML_PREFIX} or {@link #UNBOUND} without one.
      */
     private int lookup(int from, int to) {
-        int last = lastLookup;
-        if (last >= 0 && last < nsCount * 4 && lastLookupAdds == nsAdds
-                && in.regionEquals(ns[last], ns[last + 1], from, to)) {
-            return last; // no declaration since, so none can shadow it
-        }
-        for (int k = nsCount * 4 - 4; k >= 0; k -= 4) {
-            if (in.regionEquals(ns[k], ns[k + 1], from, to)) {
-                lastLookup = k;
-                lastLookupAdds = nsAdds;
+        int key = prefixKey(from, to);
+        for (int k = nsCount * NS - NS; k >= 0; k -= NS) {
+            if (ns[k + 4] == key && in.regionEquals(ns[k], ns[k + 1], from, to)) {
                 return k;
             }
         }
         return to - from == 3 && in.startsWith("xml", from) ? XML_PREFIX : UNBOUND;
+    }
+
+    /** Length, first and last char of the prefix {@code [from, to)}: equal prefixes have equal keys. */
+    private int prefixKey(int from, int to) {
+        return from == to ? 0 : (to - from) << 24 ^ in.at(from) << 12 ^ in.at(to - 1);
     }
 
     /**
@@ -1058,7 +1130,7 @@ final class FormatRun {
     }
 
     private String inheritedUri(String prefix) {
-        for (int k = nsCount * 4 - 4; k >= 0; k -= 4) {
+        for (int k = nsCount * NS - NS; k >= 0; k -= NS) {
             if (in.string(ns[k], ns[k + 1]).equals(prefix)) {
                 return in.string(ns[k + 2], ns[k + 3]);
             }
@@ -1410,8 +1482,9 @@ final class FormatRun {
          * the name's first and last colon (-1: none), 1 for a namespace declaration (else 0).
          */
         int[] attrs = new int[4 * ATTR];
-        int[] ns = new int[32];
+        int[] ns = new int[8 * NS];
         int[] nsMark = new int[16];
+        int[] prefixDecl = new int[16];
 
         /** The chars of a document read from this run's text, CDATA or a literal; see {@link #doc()}. */
         private FormatBuffer doc;

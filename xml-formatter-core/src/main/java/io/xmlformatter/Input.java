@@ -208,10 +208,11 @@ final class Input {
             while (i < to) {
                 byte b = a[i];
                 if (b >= 0) {
-                    if (!NAME_CHAR[b]) {
-                        break;
-                    }
-                    if (b == ':') {
+                    byte kind = NAME_KIND[b];
+                    if (kind != NAME) {
+                        if (kind == NOT_NAME) {
+                            break;
+                        }
                         first = first < 0 ? i : first;
                         last = i;
                     }
@@ -227,10 +228,11 @@ final class Input {
             while (i < to) {
                 char c = a[i];
                 if (c < 0x80) {
-                    if (!NAME_CHAR[c]) {
-                        break;
-                    }
-                    if (c == ':') {
+                    byte kind = NAME_KIND[c];
+                    if (kind != NAME) {
+                        if (kind == NOT_NAME) {
+                            break;
+                        }
                         first = first < 0 ? i : first;
                         last = i;
                     }
@@ -291,7 +293,8 @@ final class Input {
 
     /** Whether the char (or byte) at {@code i} can be part of a name. */
     boolean isNameChar(int i) {
-        return nameEnd(i) > i;
+        int c = at(i);
+        return c < 0x80 ? NAME_KIND[c] != NOT_NAME : nameEnd(i) > i;
     }
 
     /**
@@ -305,12 +308,17 @@ final class Input {
                 || (c >= 0xF900 && c <= 0xFDCF) || (c >= 0xFDF0 && c <= 0xFFFD) || (c >= 0x10000 && c <= 0xEFFFF);
     }
 
-    private static final boolean[] NAME_CHAR = new boolean[128];
+    private static final byte NOT_NAME = 0;
+    private static final byte NAME = 1;
+    private static final byte COLON = 2;
+    /** Per ASCII char: {@link #NOT_NAME}, {@link #NAME} or {@link #COLON} (a name char {@link #nameEnd} notes). */
+    private static final byte[] NAME_KIND = new byte[128];
 
     static {
         for (int c = 0; c < 128; c++) {
-            NAME_CHAR[c] = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == ':' || c == '_' || c == '-' || c == '.';
+            boolean name = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                    || c == '_' || c == '-' || c == '.';
+            NAME_KIND[c] = c == ':' ? COLON : name ? NAME : NOT_NAME;
         }
     }
 
@@ -319,7 +327,7 @@ final class Input {
     }
 
     static boolean isWhitespace(int c) {
-        return c == ' ' || c == '\n' || c == '\t' || c == '\r';
+        return c <= ' ' && (c == ' ' || c == '\n' || c == '\t' || c == '\r');
     }
 
     int skipWhitespace(int from, int to) {

@@ -439,6 +439,9 @@ class AdversarialMaskingTest {
             "<r xmlns:xml=\"urn:x\"/>", "<r xmlns:y=\"http://www.w3.org/XML/1998/namespace\"/>",
             "<r xmlns:xmlns=\"urn:x\"/>", "<r xmlns=\"http://www.w3.org/2000/xmlns/\"/>", "<r xmlns:a=\"\"/>",
             "<r xmlns:=\"urn:x\"/>", "<a:r: xmlns:a=\"urn:x\"/>", "<a:b:c xmlns:a=\"urn:x\"/>",
+            // a prefix whose declaration went out of scope with a sibling; one that only looks like the parent's
+            "<r><a:s xmlns:a=\"urn:x\"/><a:t/></r>", "<r><a:s xmlns:a=\"urn:x\"><a:t/></a:s><x><a:u/></x></r>",
+            "<aXb:r xmlns:aXb=\"urn:x\"><aYb:s/></aXb:r>", "<aXb:r xmlns:aXb=\"urn:x\"><r aYb:s=\"1\"/></aXb:r>",
         };
         for (String doc : notNamespaceWellFormed) {
             FormatResult r = f.format(doc, new StringBuilder());
@@ -449,6 +452,8 @@ class AdversarialMaskingTest {
             "<r xmlns:a=\"urn:x\" xmlns:b=\"urn:y\" a:c=\"1\" b:c=\"2\"/>",
             "<r xmlns:xml=\"http://www.w3.org/XML/1998/namespace\"/>",
             "<r><a:s xmlns:a=\"urn:x\"/><a:s xmlns:a=\"urn:y\"/></r>",
+            "<a:r xmlns:a=\"urn:x\"><a:s xmlns:b=\"urn:y\"><a:t><a:u b:v=\"1\"/></a:t></a:s></a:r>",
+            "<aXb:r xmlns:aXb=\"urn:x\" xmlns:aYb=\"urn:y\"><aYb:s><aXb:t/></aYb:s></aXb:r>",
         };
         for (String doc : wellFormed) {
             FormatResult r = f.format(doc, new StringBuilder());
@@ -457,6 +462,26 @@ class AdversarialMaskingTest {
         // Embedded documents are often fragments that use their host's prefixes: not checked.
         assertTrue(XmlFormatter.builder().embeddedXml(true).build()
                 .format("<r>&lt;a:b&gt;x&lt;/a:b&gt;</r>", new StringBuilder()).wellFormed());
+    }
+
+    @Test
+    void everyReferenceIsCheckedWhateverItsSpelling() {
+        XmlFormatter f = XmlFormatter.builder().build();
+        String[] notWellFormed = {
+            "<r>&quo;</r>", "<r>&apos</r>", "<r>a &amp b</r>", "<r>&ltx;</r>", "<r>&lt</r>", "<r>&#0;</r>",
+            "<r>&amp;&</r>", "<r a=\"&quott;\"/>", "<r a=\"&gt\"/>", "<r>&AMP;</r>", "<r>&#;</r>",
+        };
+        for (String doc : notWellFormed) {
+            assertFalse(f.format(doc, new StringBuilder()).wellFormed(), doc);
+        }
+        String[] wellFormed = {
+            "<r>&lt;&gt;&amp;&quot;&apos;&#60;&#x3C;&amp;lt;</r>", "<r a=\"&apos;&quot;&amp;\"/>",
+            "<!DOCTYPE r [<!ENTITY e \"x\">]><r>&e;</r>",
+        };
+        for (String doc : wellFormed) {
+            FormatResult r = f.format(doc, new StringBuilder());
+            assertTrue(r.wellFormed(), doc + " " + r.problem());
+        }
     }
 
     @Test
