@@ -89,7 +89,7 @@ final class FormatRun {
     private int[] ns;
     /** Per depth, the number of declarations in scope before the element's own. */
     private int[] nsMark;
-    /** Per depth, the declaration of the element's prefix as {@link #checkNamespaces} found it, or -1. */
+    /** Per depth, the declaration of the element's prefix as {@link #elementPrefix} found it, or -1. */
     private int[] prefixDecl;
     private int nsCount;
 
@@ -659,8 +659,13 @@ final class FormatRun {
         if (tracksNamespaces && tagDeclares) {
             declareNamespaces();
         }
-        if (checksNamespaces && problem == null && (colon > ns || tagPrefixesAttribute)) {
-            checkNamespaces(ns, ne, colon, lastColon); // after a problem, a second one would not be reported
+        if (checksNamespaces && problem == null) { // after a problem, a second one would not be reported
+            if (colon > ns && elementPrefix(ns, colon, lastColon, ne) == UNBOUND) {
+                problem(ns, UNBOUND_PREFIX);
+            }
+            if (tagPrefixesAttribute) {
+                checkPrefixedAttributes();
+            }
         }
         long m = 0;
         if (!hidden && expected[depth - 1] != 0) {
@@ -1023,18 +1028,16 @@ final class FormatRun {
     }
 
     /**
-     * Namespaces in XML on the current start tag: every prefix bound, a prefixed name with one colon and a local
-     * part, no two attributes with the same local name in the same namespace. A name starting with a colon is let
-     * be, as the JDK's parser does. One scan of each name when it has no colon.
+     * Namespaces in XML on the current start tag's prefixed attributes (its name is checked by
+     * {@link #elementPrefix}): every prefix bound, a prefixed name with one colon and a local part, no two
+     * attributes with the same local name in the same namespace. A name starting with a colon is let be, as the
+     * JDK's parser does.
      */
-    private void checkNamespaces(int ns, int ne, int colon, int lastColon) {
-        if (colon > ns && elementPrefix(ns, colon, lastColon, ne) == UNBOUND) {
-            problem(ns, UNBOUND_PREFIX);
-        }
-        for (int k = 0; tagPrefixesAttribute && k < attrCount * ATTR; k += ATTR) {
+    private void checkPrefixedAttributes() {
+        for (int k = 0; k < attrCount * ATTR; k += ATTR) {
             int an = attrs[k];
             int ane = attrs[k + 1];
-            colon = attrs[k + 4];
+            int colon = attrs[k + 4];
             if (colon <= an || isNamespaceDeclaration(k)) {
                 continue;
             }

@@ -17,7 +17,11 @@ import java.util.function.IntSupplier;
  *
  * <pre>java -cp benchmarks/target/benchmarks.jar io.xmlformatter.benchmarks.EngineBeforeAfter \
  *     before/xml-formatter-core/target/xml-formatter-core-0.1.0-SNAPSHOT.jar \
- *     xml-formatter-core/target/xml-formatter-core-0.1.0-SNAPSHOT.jar [rounds] [slice ms]</pre>
+ *     xml-formatter-core/target/xml-formatter-core-0.1.0-SNAPSHOT.jar [rounds] [slice ms] [shapes] [sizes]</pre>
+ *
+ * <p>Shapes are {@code compact,indented} and sizes {@code 1,6,50} (KB) unless given. Code the JIT compiled for
+ * one size can run another several times slower in the same JVM (seen with 6 KB after 1 KB, for both builds),
+ * so for figures to quote, run one shape and size per JVM.</p>
  */
 public final class EngineBeforeAfter {
     private static final String[] CONFIGS = {"plain (char[])", "plain (UTF-8 byte[])", "preset + cap (char[])",
@@ -34,11 +38,14 @@ public final class EngineBeforeAfter {
         int slice = args.length > 3 ? Integer.parseInt(args[3]) : 40;
         System.out.println("Median ratio after / before of operations per second in the same round (quartiles); "
                 + rounds + " rounds; JDK " + System.getProperty("java.version"));
-        for (String shape : new String[] {"compact", "indented"}) {
+        String[] shapes = (args.length > 4 ? args[4] : "compact,indented").split(",", -1);
+        int[] sizes = Arrays.stream((args.length > 5 ? args[5] : "1,6,50").split(",", -1)).mapToInt(Integer::parseInt)
+                .toArray();
+        for (String shape : shapes) {
             System.out.println();
             System.out.println("| " + shape + " | " + String.join(" | ", CONFIGS) + " |");
             System.out.println("|---|" + String.join("", java.util.Collections.nCopies(CONFIGS.length, "---:|")));
-            for (int kb : new int[] {1, 6, 50}) {
+            for (int kb : sizes) {
                 String xml = shape.equals("compact") ? SoapPayloads.compact(kb * 1024) : SoapPayloads.indented(kb * 1024);
                 StringBuilder row = new StringBuilder("| " + kb + " KB |");
                 IntSupplier[] tasks = new IntSupplier[CONFIGS.length * 2]; // before, after, before, after, ...
