@@ -3,10 +3,12 @@
 
     python3 benchmarks/gatling/report.py target/e2e/runs.tsv [chart.svg]
 
-Reads each cell's Gatling console summary (its "Global Information" block). Cells repeated for a configuration and
-size are summarised: median requests/s with the lowest and highest, and, where run.sh recorded it, the server's CPU
-time per request (median) and its JIT compiler's, against "none". One Markdown table per payload size, and an SVG
-bar chart of the median requests/s.
+Reads each cell's Gatling console summary (its "Global Information" block) and, where run.sh recorded them, the
+server's figures. Cells repeated for a configuration and size are summarised by their median with the lowest and
+highest. Where run.sh measured the middle of each run (the steady state, away from the deoptimisations every new
+Gatling run causes), requests/s, CPU and JIT per request are the middle's, and Gatling's whole-run requests/s is shown
+beside them; otherwise they are the whole run's. One Markdown table per payload size, against "none", and an SVG bar
+chart of the median requests/s.
 """
 import csv
 import os
@@ -38,9 +40,16 @@ def load(runs_file):
             requests = int(s["request count"][0])
             cpu = r.get("server_cpu_ms")
             jit = r.get("jit_cpu_ms")
+            run_rps = s["mean throughput (rps)"][0]
+            rps = run_rps
+            if r.get("window_ms") and int(r["window_requests"]) > 0:  # the middle of the run
+                requests = int(r["window_requests"])
+                rps = 1000.0 * requests / int(r["window_ms"])
+                cpu = r["window_cpu_ms"]
+                jit = r["window_jit_ms"]
             rows.append({
                 "config": r["config"], "kb": int(r["kb"]), "users": int(r["users"]),
-                "rps": s["mean throughput (rps)"][0],
+                "rps": rps, "run_rps": run_rps, "middle": bool(r.get("window_ms")),
                 "p50": s["response time 50th percentile (ms)"][0], "p95": s["response time 95th percentile (ms)"][0],
                 "p99": s["response time 99th percentile (ms)"][0], "requests": requests,
                 "errors": int(s["request count"][2]), "report": r["report"],
@@ -65,7 +74,8 @@ def cells(rows):
         out.append({
             "config": key[0], "kb": key[1], "users": group[0]["users"], "n": len(group),
             "rps": median([r["rps"] for r in group]), "min": min(r["rps"] for r in group),
-            "max": max(r["rps"] for r in group), "p50": median([r["p50"] for r in group]),
+            "max": max(r["rps"] for r in group), "run_rps": median([r["run_rps"] for r in group]),
+            "middle": all(r["middle"] for r in group), "p50": median([r["p50"] for r in group]),
             "p99": median([r["p99"] for r in group]), "requests": sum(r["requests"] for r in group),
             "errors": sum(r["errors"] for r in group), "cpu_us": median(cpu) if cpu else None,
             "cpu_min": min(cpu) if cpu else None, "cpu_max": max(cpu) if cpu else None,
@@ -79,18 +89,20 @@ def tables(rows):
     for kb in sorted({c["kb"] for c in summary}):
         cell = [c for c in summary if c["kb"] == kb]
         none = next((c for c in cell if c["config"] == "none"), None)
-        out.append("\n**%d KiB, %d users, %d cell(s) each**\n" % (kb, cell[0]["users"], cell[0]["n"]))
+        middle = all(c["middle"] for c in cell)
+        out.append("\n**%d KiB, %d users, %d cell(s) each%s**\n" % (
+            kb, cell[0]["users"], cell[0]["n"], "; requests/s, CPU and JIT: the middle of each run" if middle else ""))
         out.append("| configuration | requests/s (median) | lowest–highest | vs none | server CPU µs/request (lowest–highest)"
-                   " | over none | JIT µs/request | p50 ms | p99 ms | requests | errors |")
-        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
+                   " | over none | JIT µs/request | whole run requests/s | p50 ms | p99 ms | requests | errors |")
+        out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
         for c in cell:
             share = "%.1f%%" % (100.0 * c["rps"] / none["rps"]) if none else "-"
             cpu = "%.0f (%.0f–%.0f)" % (c["cpu_us"], c["cpu_min"], c["cpu_max"]) if c["cpu_us"] is not None else "-"
             over = "%+.0f" % (c["cpu_us"] - none["cpu_us"]) if none and c["cpu_us"] is not None \
                 and none["cpu_us"] is not None else "-"
             jit = "%.1f" % c["jit_us"] if c["jit_us"] is not None else "-"
-            out.append("| %s | %.0f | %.0f–%.0f | %s | %s | %s | %s | %d | %d | %d | %d |" % (
-                c["config"], c["rps"], c["min"], c["max"], share, cpu, over, jit, c["p50"], c["p99"],
+            out.append("| %s | %.0f | %.0f–%.0f | %s | %s | %s | %s | %.0f | %d | %d | %d | %d |" % (
+                c["config"], c["rps"], c["min"], c["max"], share, cpu, over, jit, c["run_rps"], c["p50"], c["p99"],
                 c["requests"], c["errors"]))
     return "\n".join(out)
 

@@ -7,15 +7,21 @@
 #   benchmarks/gatling/run.sh --smoke               one 5 s cell per size after one short warm-up round
 #   benchmarks/gatling/run.sh --seconds 30 --repeats 5 --configs "none xf-filter" --sizes "1 21"
 #
-# Steady state: before a size's cells, the server is warmed up at 8 users in rounds of 10 s (--warm-round) until
-# its JIT compiler threads used at most 1% of a round's time (at least 2 rounds, at most 12: --max-warm-rounds).
-# Each cell records the server's CPU time and its compiler threads' CPU time, so the report gives CPU per request
-# beside requests/s (and the JIT's share of it, which shows a cell that was not warm), and the spread of the
-# repeated cells.
+# Steady state: each Gatling run starts and ends with new connections, and the code paths they take make the
+# server's JIT deoptimise and compile again at every start and end, however warm it is. So the harness also measures
+# the middle of each run: from --skip seconds (3) after the load began to 2 s before it ends, it counts the proxy's
+# requests (the server prints its count when asked on its standard input) and the server's CPU time and its
+# compiler threads' CPU time. Before a size's cells, the server is warmed up at 8 users in rounds of 10 s
+# (--warm-round) until its JIT compiler threads used at most 1% of a round's middle (at least 2 rounds, at most 12:
+# --max-warm-rounds). The report gives, per cell, Gatling's figures for the whole run and the middle's requests/s,
+# CPU per request and JIT per request (which shows a cell that was not warm), with the spread of the repeats.
 #
 # Configurations: none, raw, cxf-transformer, cxf-stax, xf-plain, xf-filter, xf-mongo; xf-async is xf-filter
 # logging through logback-async.xml (the recommended setup), xf-off is xf-filter with the record loggers off
 # (logback-off.xml). Every other configuration uses logback.xml (or --logback FILE).
+#
+# SERVER_JVM_OPTS adds options to the server JVM's command line (e.g. -XX:+PrintCompilation, whose output goes to
+# target/e2e/<config>.out).
 #
 # CPUs: the server JVM (proxy and backend) is pinned to CPU 1, Gatling and FerretDB to CPU 0 (override with
 # SERVER_CPUS / LOAD_CPUS). Output: target/e2e/ (or E2E_OUT; runs.tsv, Gatling's HTML reports, logs); then
@@ -25,6 +31,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
 seconds=20
+skip=3
 repeats=3
 warm_round=10
 min_rounds=2
@@ -34,8 +41,9 @@ sizes="1 6"
 logback=logback.xml
 while [ $# -gt 0 ]; do
   case "$1" in
-    --smoke) seconds=5; repeats=1; warm_round=3; min_rounds=1; max_rounds=1 ;;
+    --smoke) seconds=5; skip=1; repeats=1; warm_round=4; min_rounds=1; max_rounds=1 ;;
     --seconds) seconds="$2"; shift ;;
+    --skip) skip="$2"; shift ;;
     --repeats) repeats="$2"; shift ;;
     --warm-round) warm_round="$2"; shift ;;
     --max-warm-rounds) max_rounds="$2"; shift ;;
@@ -68,20 +76,25 @@ jvm=(java -Xms1g -Xmx1g -XX:+UseParallelGC)
 port=18080
 mongo_port=18017
 tick_ms=$((1000 / $(getconf CLK_TCK)))
-printf 'config\tkb\tusers\tseconds\trepeat\treport\tconsole\tserver_cpu_ms\tjit_cpu_ms\n' > "$out/runs.tsv"
+for s in "$seconds" "$warm_round"; do
+  if [ "$s" -lt $((skip + 3)) ]; then
+    echo "a run must last at least --skip + 3 s to have a middle to measure" >&2
+    exit 2
+  fi
+done
+printf 'config\tkb\tusers\tseconds\trepeat\treport\tconsole\tserver_cpu_ms\tjit_cpu_ms\twindow_ms\twindow_requests\twindow_cpu_ms\twindow_jit_ms\n' \
+  > "$out/runs.tsv"
 
 cpu_ms() { # pid [jit]: CPU time (user + system) of the process so far, or of its JIT compiler threads, in ms
-  local total=0 t
+  # (one awk over /proc, so a sample takes milliseconds; fields 14 and 15 of stat, after the command's name)
+  local ticks
   if [ "${2:-}" = jit ]; then
-    for t in /proc/"$1"/task/*; do
-      case "$(cat "$t/comm" 2>/dev/null)" in
-        C1\ CompilerThre*|C2\ CompilerThre*) total=$((total + $(sed 's/.*) //' "$t/stat" | awk '{print $12 + $13}'))) ;;
-      esac
-    done
+    ticks=$(awk '/\((C1|C2) CompilerThre/ { sub(/.*\) /, ""); split($0, f, " "); s += f[12] + f[13] }
+      END { print s + 0 }' /proc/"$1"/task/*/stat 2>/dev/null)
   else
-    total=$(sed 's/.*) //' /proc/"$1"/stat | awk '{print $12 + $13}')
+    ticks=$(awk '{ sub(/.*\) /, ""); split($0, f, " "); print f[12] + f[13] }' /proc/"$1"/stat)
   fi
-  echo $((total * tick_ms))
+  echo $((ticks * tick_ms))
 }
 
 gatling() { # kb users seconds description console-file
@@ -95,6 +108,41 @@ gatling() { # kb users seconds description console-file
     || { echo "Gatling failed; see $5" >&2; }
   after=$(comm -13 <(echo "$before") <(ls "$out/results") | head -1)
   echo "$after"
+}
+
+server_count() { # the proxy's requests so far: asked through the server's standard input (fd 3)
+  local seen
+  seen=$(grep -c '^COUNT' "$out/$config.out" || true)
+  echo >&3
+  while [ "$(grep -c '^COUNT' "$out/$config.out" || true)" -le "$seen" ]; do
+    kill -0 "$server_pid" 2>/dev/null || { echo "the server stopped" >&2; exit 1; }
+    sleep 0.02
+  done
+  grep '^COUNT' "$out/$config.out" | tail -1 | cut -d' ' -f2
+}
+
+sample() { # requests, CPU ms, JIT ms and wall-clock ms of the server now (read within a few ms of each other)
+  local requests
+  requests=$(server_count)
+  echo "$requests $(cpu_ms "$server_pid") $(cpu_ms "$server_pid" jit) $(($(date +%s%N) / 1000000))"
+}
+
+measured_load() { # kb users seconds description console-file: Gatling, with the server sampled in the middle of
+  # the load; prints the report's folder, then the middle's ms, requests, server CPU ms and JIT ms
+  local report_file="$out/report.name" gatling_pid start a b
+  gatling "$1" "$2" "$3" "$4" "$5" > "$report_file" &
+  gatling_pid=$!
+  start=$(server_count)
+  while [ "$(server_count)" -eq "$start" ]; do # the load has not begun
+    kill -0 "$gatling_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  sleep "$skip"
+  read -r -a a <<< "$(sample)"
+  sleep $(($3 - skip - 2))
+  read -r -a b <<< "$(sample)"
+  wait "$gatling_pid"
+  echo "$(cat "$report_file") $((b[3] - a[3])) $((b[0] - a[0])) $((b[1] - a[1])) $((b[2] - a[2]))"
 }
 
 for config in $configs; do
@@ -111,7 +159,8 @@ for config in $configs; do
     xf-async) config_logback=logback-async.xml ;;
     xf-off) config_logback=logback-off.xml ;;
   esac
-  taskset -c "$server_cpus" "${jvm[@]}" -cp "$cp" -De2e.log="$out/$config.log" \
+  # shellcheck disable=SC2086 # SERVER_JVM_OPTS is a list of options
+  taskset -c "$server_cpus" "${jvm[@]}" ${SERVER_JVM_OPTS:-} -cp "$cp" -De2e.log="$out/$config.log" \
     -Dlogback.configurationFile="$config_logback" \
     -Dorg.apache.cxf.Logger=org.apache.cxf.common.logging.Slf4jLogger \
     io.xmlformatter.benchmarks.e2e.ProxyServer "$config" "$port" $mongo_uri < "$fifo" > "$out/$config.out" 2>&1 &
@@ -127,11 +176,12 @@ for config in $configs; do
     # thread almost no time, and the server would still be compiling during the measurements.
     for round in $(seq 1 "$max_rounds"); do
       jit=$(cpu_ms "$server_pid" jit)
-      warm=$(gatling "$kb" 8 "$warm_round" "warm-up $config ${kb}k" "$out/$config-${kb}k-warmup.console")
+      read -r warm middle_ms _ _ middle_jit <<< \
+        "$(measured_load "$kb" 8 "$warm_round" "warm-up $config ${kb}k" "$out/$config-${kb}k-warmup.console")"
       rm -rf "${out:?}/results/$warm"
       jit=$(($(cpu_ms "$server_pid" jit) - jit))
-      echo "== $config ${kb}k: warm-up round $round, JIT compiler ${jit} ms"
-      if [ "$round" -ge "$min_rounds" ] && [ "$jit" -le $((warm_round * 10)) ]; then
+      echo "== $config ${kb}k: warm-up round $round, JIT compiler ${jit} ms, ${middle_jit} ms of the middle ${middle_ms} ms"
+      if [ "$round" -ge "$min_rounds" ] && [ "$middle_jit" -le $((middle_ms / 100)) ]; then
         break
       fi
       if [ "$round" -eq "$max_rounds" ]; then
@@ -144,11 +194,13 @@ for config in $configs; do
       console="$out/$config-${kb}k-$repeat.console"
       cpu=$(cpu_ms "$server_pid")
       jit=$(cpu_ms "$server_pid" jit)
-      report=$(gatling "$kb" "$users" "$seconds" "$config ${kb}k $users users ($repeat)" "$console")
+      read -r report middle_ms middle_requests middle_cpu middle_jit <<< \
+        "$(measured_load "$kb" "$users" "$seconds" "$config ${kb}k $users users ($repeat)" "$console")"
       cpu=$(($(cpu_ms "$server_pid") - cpu))
       jit=$(($(cpu_ms "$server_pid" jit) - jit))
-      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$config" "$kb" "$users" "$seconds" "$repeat" \
-        "$out/results/$report" "$console" "$cpu" "$jit" >> "$out/runs.tsv"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$config" "$kb" "$users" "$seconds" \
+        "$repeat" "$out/results/$report" "$console" "$cpu" "$jit" "$middle_ms" "$middle_requests" "$middle_cpu" \
+        "$middle_jit" >> "$out/runs.tsv"
     done
   done
   exec 3>&-

@@ -16,6 +16,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The SOAP proxy: a JAX-WS provider that sends each envelope, as it came, to the backend and returns its answer.
@@ -29,13 +30,20 @@ public class ProxyProvider implements Provider<StreamSource> {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final URI backend;
+    private final LongAdder requests = new LongAdder();
 
     ProxyProvider(URI backend) {
         this.backend = backend;
     }
 
+    /** The requests this proxy has taken so far. */
+    long requests() {
+        return requests.sum();
+    }
+
     @Override
     public StreamSource invoke(StreamSource request) {
+        requests.increment();
         try {
             byte[] envelope;
             try (InputStream in = request.getInputStream()) {

@@ -9,8 +9,10 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The server side of the end-to-end benchmark, in one JVM: the echo backend and the CXF 4.1 SOAP proxy (Jetty) in
- * front of it, on 127.0.0.1, with one logging configuration. Prints {@code READY} when both listen; stops when
- * its standard input closes (and then prints the Mongo sink's counters, for {@code xf-mongo}).
+ * front of it, on 127.0.0.1, with one logging configuration. Prints {@code READY} when both listen, and
+ * {@code COUNT <requests so far>} for each line read from its standard input (so the harness can measure the middle
+ * of a cell); stops when its standard input closes (and then prints the Mongo sink's counters, for
+ * {@code xf-mongo}).
  *
  * <p>Arguments: {@code <configuration> <proxy port> [<mongo connection string>]}.
  */
@@ -23,14 +25,18 @@ public final class ProxyServer {
         int port = Integer.parseInt(args[1]);
         try (EchoBackend backend = new EchoBackend(0)) {
             JaxWsServerFactoryBean endpoint = new JaxWsServerFactoryBean();
-            endpoint.setServiceBean(new ProxyProvider(URI.create("http://127.0.0.1:" + backend.port() + "/echo")));
+            ProxyProvider proxy = new ProxyProvider(URI.create("http://127.0.0.1:" + backend.port() + "/echo"));
+            endpoint.setServiceBean(proxy);
             endpoint.setAddress("http://127.0.0.1:" + port + "/proxy");
             MongoSink sink = setup.apply(endpoint, args.length > 2 ? args[2] : null);
             Server server = endpoint.create();
             System.out.println("READY " + setup.label());
             System.out.flush();
-            while (System.in.read() >= 0) {
-                // runs until the harness closes standard input
+            for (int c = System.in.read(); c >= 0; c = System.in.read()) { // until the harness closes it
+                if (c == '\n') {
+                    System.out.println("COUNT " + proxy.requests());
+                    System.out.flush();
+                }
             }
             server.destroy();
             if (sink != null) {
