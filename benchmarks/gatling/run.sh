@@ -6,6 +6,7 @@
 #   benchmarks/gatling/run.sh                       every configuration at 1 and 6 KiB, 3 cells of 20 s each
 #   benchmarks/gatling/run.sh --smoke               one 5 s cell per size after one short warm-up round
 #   benchmarks/gatling/run.sh --seconds 30 --repeats 5 --configs "none xf-filter" --sizes "1 21"
+#   WARM_CPUS=0,1 benchmarks/gatling/run.sh --warm-users cell  warm-up at the cells' load on both CPUs (steady state)
 #
 # Steady state: each Gatling run starts and ends with new connections, and the code paths they take make the
 # server's JIT deoptimise and compile again at every start and end, however warm it is. So the harness also measures
@@ -23,8 +24,12 @@
 # SERVER_JVM_OPTS adds options to the server JVM's command line (e.g. -XX:+PrintCompilation, whose output goes to
 # target/e2e/<config>.out).
 #
+# For a steady state, warm up at the cells' concurrency with both CPUs: WARM_CPUS=0,1 ... --warm-users cell. At 8
+# users the paths that only 150 users reach (lock and queue contention) are compiled during the first cell, and on
+# one CPU 150 request threads leave the JIT too little time to finish.
+#
 # CPUs: the server JVM (proxy and backend) is pinned to CPU 1, Gatling and FerretDB to CPU 0 (override with
-# SERVER_CPUS / LOAD_CPUS). Output: target/e2e/ (or E2E_OUT; runs.tsv, Gatling's HTML reports, logs); then
+# SERVER_CPUS / LOAD_CPUS; WARM_CPUS=0,1 lets the server use both during its warm-up rounds only). Output: target/e2e/ (or E2E_OUT; runs.tsv, Gatling's HTML reports, logs); then
 # benchmarks/gatling/report.py target/e2e/runs.tsv writes the tables and the chart.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -34,6 +39,7 @@ seconds=20
 skip=3
 repeats=3
 warm_round=10
+warm_users=8
 min_rounds=2
 max_rounds=12
 configs="none raw cxf-transformer cxf-stax xf-plain xf-filter xf-mongo xf-async xf-off"
@@ -46,6 +52,7 @@ while [ $# -gt 0 ]; do
     --skip) skip="$2"; shift ;;
     --repeats) repeats="$2"; shift ;;
     --warm-round) warm_round="$2"; shift ;;
+    --warm-users) warm_users="$2"; shift ;;
     --max-warm-rounds) max_rounds="$2"; shift ;;
     --configs) configs="$2"; shift ;;
     --sizes) sizes="$2"; shift ;;
@@ -56,6 +63,7 @@ while [ $# -gt 0 ]; do
 done
 server_cpus="${SERVER_CPUS:-1}"
 load_cpus="${LOAD_CPUS:-0}"
+warm_cpus="${WARM_CPUS:-$server_cpus}"
 
 users_for() {
   case "$1" in
@@ -173,11 +181,16 @@ for config in $configs; do
   done
   for kb in $sizes; do
     # Warm-up at low concurrency: under 150 busy request threads the one server CPU leaves the JIT compiler
-    # thread almost no time, and the server would still be compiling during the measurements.
+    # thread almost no time, and the server would still be compiling during the measurements. WARM_CPUS lets
+    # the server's threads (its JIT's among them) use more CPUs during the warm-up only.
+    taskset -a -p -c "$warm_cpus" "$server_pid" > /dev/null
+    users=$(users_for "$kb")
+    rounds_users=$([ "$warm_users" = cell ] && echo "$users" || echo "$warm_users")
     for round in $(seq 1 "$max_rounds"); do
       jit=$(cpu_ms "$server_pid" jit)
       read -r warm middle_ms _ _ middle_jit <<< \
-        "$(measured_load "$kb" 8 "$warm_round" "warm-up $config ${kb}k" "$out/$config-${kb}k-warmup.console")"
+        "$(measured_load "$kb" "$rounds_users" "$warm_round" "warm-up $config ${kb}k" \
+          "$out/$config-${kb}k-warmup.console")"
       rm -rf "${out:?}/results/$warm"
       jit=$(($(cpu_ms "$server_pid" jit) - jit))
       echo "== $config ${kb}k: warm-up round $round, JIT compiler ${jit} ms, ${middle_jit} ms of the middle ${middle_ms} ms"
@@ -188,7 +201,7 @@ for config in $configs; do
         echo "== $config ${kb}k: the JIT compiler is still busy after $round rounds; measuring anyway"
       fi
     done
-    users=$(users_for "$kb")
+    taskset -a -p -c "$server_cpus" "$server_pid" > /dev/null
     for repeat in $(seq 1 "$repeats"); do
       echo "== $config: ${kb}k, $users users, ${seconds}s, cell $repeat of $repeats"
       console="$out/$config-${kb}k-$repeat.console"
