@@ -180,9 +180,9 @@ for config in $configs; do
     sleep 0.1
   done
   for kb in $sizes; do
-    # Warm-up at low concurrency: under 150 busy request threads the one server CPU leaves the JIT compiler
-    # thread almost no time, and the server would still be compiling during the measurements. WARM_CPUS lets
-    # the server's threads (its JIT's among them) use more CPUs during the warm-up only.
+    # Warm-up, by default at 8 users on the server's CPU: under 150 busy request threads one CPU leaves the JIT
+    # almost no time. For a steady state, WARM_CPUS=0,1 with --warm-users cell warms up at the cells' load while
+    # the server's threads (its JIT's among them) may use both CPUs; the cells run on SERVER_CPUS again.
     taskset -a -p -c "$warm_cpus" "$server_pid" > /dev/null
     users=$(users_for "$kb")
     rounds_users=$([ "$warm_users" = cell ] && echo "$users" || echo "$warm_users")
