@@ -283,21 +283,23 @@ final class FormatRun {
         boolean lt = false;
         for (int a = amp; a >= 0; a = in.indexOf('&', a + 1, to)) {
             int semi = predefinedEntityEnd(a, to);
+            if (semi >= 0) {
+                lt |= isLessThan(a, semi);
+                continue;
+            }
+            semi = in.referenceEnd(a, to);
             if (semi < 0) {
-                semi = in.referenceEnd(a, to);
-                if (semi < 0) {
-                    problem(a, "'&' that starts no reference");
-                } else if (in.at(a + 1) != '#') {
-                    if (!doctypeSeen) {
-                        problem(a, "reference to an entity that no DOCTYPE declares");
-                    }
-                } else if (!isXmlChar(in.characterReference(a + 2, semi))) {
-                    problem(a, "reference to a character XML does not allow");
-                } else {
-                    lt |= isLessThan(a, semi);
+                problem(a, "'&' that starts no reference");
+            } else if (in.at(a + 1) != '#') {
+                if (!doctypeSeen) {
+                    problem(a, "reference to an entity that no DOCTYPE declares");
                 }
             } else {
-                lt |= isLessThan(a, semi);
+                int c = in.characterReference(a + 2, semi); // read once: for both the check and the '<'
+                if (!isXmlChar(c)) {
+                    problem(a, "reference to a character XML does not allow");
+                }
+                lt |= c == '<';
             }
         }
         return lt;
@@ -1070,10 +1072,12 @@ final class FormatRun {
      * and has its parent's prefix has its parent's declaration: SOAP's elements mostly do, so there is no lookup.
      */
     private int elementPrefix(int from, int colon, int lastColon, int to) {
-        int parent = nsMark[depth] == nsCount ? prefixDecl[depth - 1] : -1;
-        boolean asParent = parent >= 0 && colon == lastColon && colon < to - 1
-                && in.regionEquals(ns[parent], ns[parent + 1], from, colon);
-        int decl = asParent ? parent : boundPrefix(from, colon, lastColon, to);
+        int decl = UNBOUND;
+        if (colon == lastColon && colon < to - 1) {
+            int parent = nsMark[depth] == nsCount ? prefixDecl[depth - 1] : -1;
+            decl = parent >= 0 && in.regionEquals(ns[parent], ns[parent + 1], from, colon) ? parent
+                    : lookup(from, colon);
+        }
         prefixDecl[depth] = decl;
         return decl;
     }
