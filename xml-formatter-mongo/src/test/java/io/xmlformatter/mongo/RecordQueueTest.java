@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
@@ -165,7 +164,7 @@ class RecordQueueTest {
     }
 
     /**
-     * Eight callers offer 20,000 records each while one writer takes batches and settles them at random (written,
+     * Eight callers offer 20,000 records each while one writer takes batches and settles them in a fixed cycle (written,
      * rejected, or back to the queue) and a checker reads the counters all the while: every snapshot balances, and
      * at the end every record is written or dropped.
      */
@@ -179,12 +178,13 @@ class RecordQueueTest {
         AtomicReference<String> unbalanced = new AtomicReference<>();
         Thread writer = new Thread(() -> {
             List<RecordQueue.Item> batch = new ArrayList<>();
-            ThreadLocalRandom random = ThreadLocalRandom.current();
+            int round = 0;
             try {
                 while (q.awaitReady(System.nanoTime())) {
                     batch.clear();
                     q.take(batch, 16);
-                    int outcome = random.nextInt(10);
+                    // a fixed cycle, so the second batch always has a rejection however few batches there are
+                    int outcome = round++ % 10;
                     if (outcome == 0) {
                         q.settle(batch.size(), 0, 0, new ArrayList<>(batch));
                     } else if (outcome == 1) {
