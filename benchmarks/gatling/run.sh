@@ -18,8 +18,9 @@
 # CPU per request and JIT per request (which shows a cell that was not warm), with the spread of the repeats.
 #
 # Configurations: none, raw, cxf-transformer, cxf-stax, xf-plain, xf-filter, xf-mongo; xf-async is xf-filter
-# logging through logback-async.xml (the recommended setup), xf-off is xf-filter with the record loggers off
-# (logback-off.xml). Every other configuration uses logback.xml (or --logback FILE).
+# logging through logback-async.xml (the recommended setup), xf-buffered through its file appender alone
+# (logback-buffered.xml), xf-off is xf-filter with the record loggers off (logback-off.xml). Every other
+# configuration uses logback.xml (or --logback FILE).
 #
 # SERVER_JVM_OPTS adds options to the server JVM's command line (e.g. -XX:+PrintCompilation, whose output goes to
 # target/e2e/<config>.out).
@@ -42,7 +43,7 @@ warm_round=10
 warm_users=8
 min_rounds=2
 max_rounds=12
-configs="none raw cxf-transformer cxf-stax xf-plain xf-filter xf-mongo xf-async xf-off"
+configs="none raw cxf-transformer cxf-stax xf-plain xf-filter xf-mongo xf-async xf-buffered xf-off"
 sizes="1 6"
 logback=logback.xml
 while [ $# -gt 0 ]; do
@@ -165,6 +166,7 @@ for config in $configs; do
   config_logback="$logback"
   case "$config" in
     xf-async) config_logback=logback-async.xml ;;
+    xf-buffered) config_logback=logback-buffered.xml ;;
     xf-off) config_logback=logback-off.xml ;;
   esac
   # shellcheck disable=SC2086 # SERVER_JVM_OPTS is a list of options

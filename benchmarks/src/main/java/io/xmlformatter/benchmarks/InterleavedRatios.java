@@ -17,12 +17,15 @@ import java.util.function.IntSupplier;
  * rounds with its lowest and highest quartile. JMH's FormatBenchmark gives absolute speeds; on this machine its
  * cells move by ±50% between forks, so ratios taken across its cells mean little.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar io.xmlformatter.benchmarks.InterleavedRatios [rounds] [slice ms]</pre>
+ * <pre>java -cp benchmarks/target/benchmarks.jar io.xmlformatter.benchmarks.InterleavedRatios [rounds] [slice ms]
+ *     [shapes, e.g. compact,indented] [sizes in KB, e.g. 1,2,6,21,50]</pre>
+ *
+ * Code the JIT compiled for one size can slow another size down several times in the same JVM, so for figures per
+ * size run one shape and one size per JVM (and print the header row once).
  *
  * Also prints the allocation per call (the thread's allocated bytes over many calls) for each configuration.
  */
 public final class InterleavedRatios {
-    private static final int[] SIZES = {1, 2, 6, 21, 50};
     private static final String[] NAMES = {"limit: count '<'", "plain (char[])", "plain (UTF-8 byte[])",
         "preset + cap (char[])", "preset + cap (byte[])", "path rules (char[])", "preset + embedded XML (char[])"};
     private static final int PLAIN = 1;
@@ -30,19 +33,22 @@ public final class InterleavedRatios {
     private InterleavedRatios() {
     }
 
-    /** Runs every size, compact and indented, and prints the tables. */
+    /** Runs the given sizes and shapes (every size, compact and indented, by default) and prints the tables. */
     public static void main(String[] args) {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int sliceMs = args.length > 1 ? Integer.parseInt(args[1]) : 40;
+        String[] shapes = (args.length > 2 ? args[2] : "compact,indented").split(",", -1);
+        int[] sizes = Arrays.stream((args.length > 3 ? args[3] : "1,2,6,21,50").split(",", -1))
+                .mapToInt(Integer::parseInt).toArray();
         System.out.println("Median ratio of operations per second to plain (char[]) in the same round, with the"
                 + " quartiles; " + rounds + " rounds of " + sliceMs + " ms slices; JDK "
                 + System.getProperty("java.version"));
-        for (String shape : new String[] {"compact", "indented"}) {
+        for (String shape : shapes) {
             System.out.println();
             System.out.println("| " + shape + " | " + String.join(" | ", NAMES) + " |");
             System.out.println("|---|" + String.join("", java.util.Collections.nCopies(NAMES.length, "---:|")));
             List<String> alloc = new ArrayList<>();
-            for (int kb : SIZES) {
+            for (int kb : sizes) {
                 String xml = shape.equals("compact") ? SoapPayloads.compact(kb * 1024) : SoapPayloads.indented(kb * 1024);
                 IntSupplier[] tasks = tasks(xml);
                 double[][] ratios = ratios(tasks, rounds, sliceMs);

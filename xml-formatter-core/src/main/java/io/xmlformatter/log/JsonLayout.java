@@ -1,5 +1,6 @@
 package io.xmlformatter.log;
 
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
@@ -32,6 +33,9 @@ public final class JsonLayout implements RecordLayout {
     private static void value(StringBuilder sb, Object v) {
         if (v instanceof Boolean || v instanceof Integer || v instanceof Long) {
             sb.append(v);
+        } else if (v instanceof Instant) {
+            IsoInstant.append(sb.append('"'), (Instant) v);
+            sb.append('"');
         } else if (v instanceof Double) {
             sb.append(String.format(java.util.Locale.ROOT, "%.3f", (Double) v));
         } else if (v instanceof Map) {

@@ -81,33 +81,49 @@ public final class Slf4jSink implements LogSink {
         if (!enabled(logger)) {
             return;
         }
-        Map<String, String> attributes = record.attributes();
-        String[] keys = new String[MDC_KEYS.length + attributes.size()];
-        String[] values = new String[keys.length];
-        System.arraycopy(MDC_KEYS, 0, keys, 0, MDC_KEYS.length);
+        String[] values = new String[MDC_KEYS.length];
         mdcValues(record, values);
-        int i = MDC_KEYS.length;
-        for (Map.Entry<String, String> e : attributes.entrySet()) {
-            keys[i] = e.getKey();
-            values[i++] = e.getValue();
-        }
-        String[] previous = new String[keys.length];
-        for (i = 0; i < keys.length; i++) {
-            previous[i] = MDC.get(keys[i]);
+        Map<String, String> attributes = record.attributes();
+        String[] previous = new String[MDC_KEYS.length + attributes.size()];
+        for (int i = 0; i < values.length; i++) {
             if (values[i] != null) {
-                MDC.put(keys[i], values[i]);
+                previous[i] = put(MDC_KEYS[i], values[i]);
             }
+        }
+        int a = MDC_KEYS.length;
+        for (Map.Entry<String, String> e : attributes.entrySet()) {
+            previous[a++] = put(e.getKey(), e.getValue());
         }
         try {
             log(logger, record.port() != null ? SOAP : REST, layout.format(record));
         } finally {
-            for (i = 0; i < keys.length; i++) {
-                if (previous[i] != null) {
-                    MDC.put(keys[i], previous[i]);
-                } else {
-                    MDC.remove(keys[i]);
+            for (int i = 0; i < values.length; i++) {
+                if (values[i] != null) {
+                    restore(MDC_KEYS[i], previous[i]);
                 }
             }
+            a = MDC_KEYS.length;
+            for (Map.Entry<String, String> e : attributes.entrySet()) {
+                restore(e.getKey(), previous[a++]);
+            }
+        }
+    }
+
+    /** Puts a value into the MDC (a null value changes nothing) and returns what the key held before. */
+    private static String put(String key, String value) {
+        String before = MDC.get(key);
+        if (value != null) {
+            MDC.put(key, value);
+        }
+        return before;
+    }
+
+    /** Puts back what {@link #put} found. */
+    private static void restore(String key, String previous) {
+        if (previous != null) {
+            MDC.put(key, previous);
+        } else {
+            MDC.remove(key);
         }
     }
 

@@ -1,5 +1,9 @@
 package io.xmlformatter.log;
 
+import java.time.Instant;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 /**
  * CXF's verbose layout: the type on the first line, then one indented {@code Name: value} line per known
  * field, headers, and the payload last on lines of its own.
@@ -11,6 +15,8 @@ public final class TextLayout implements RecordLayout {
     private static final int MAX_KEPT = 1 << 20;
     /** Each thread's buffer: a record is built in it and copied once, into the String the logger takes. */
     private static final ThreadLocal<StringBuilder> BUFFER = new ThreadLocal<>();
+    /** Each field's line start, e.g. {@code "\n    ExchangeId: "}, built on first use (records have a few dozen). */
+    private static final Map<String, String> LABELS = new ConcurrentHashMap<>();
 
     private TextLayout() {
     }
@@ -23,18 +29,38 @@ public final class TextLayout implements RecordLayout {
             if (name.equals("type")) {
                 return;
             }
-            sb.append('\n').append("    ").append(Character.toUpperCase(name.charAt(0))).append(name, 1, name.length())
-                    .append(": ");
-            if (name.equals("payload")) {
-                sb.append('\n');
-            }
-            sb.append(value);
+            String label = LABELS.get(name);
+            sb.append(label != null ? label : LABELS.computeIfAbsent(name, TextLayout::label));
+            value(sb, value);
         });
         String text = sb.toString();
         if (sb.capacity() <= MAX_KEPT) {
             BUFFER.set(sb);
         }
         return text;
+    }
+
+    /** A field's line start: its name capitalised; the payload starts on a line of its own. */
+    private static String label(String name) {
+        return "\n    " + Character.toUpperCase(name.charAt(0)) + name.substring(1) + ": "
+                + (name.equals("payload") ? "\n" : "");
+    }
+
+    /** A value as {@link String#valueOf(Object)} writes it, without the intermediate String for common types. */
+    private static void value(StringBuilder sb, Object value) {
+        if (value instanceof String) {
+            sb.append((String) value);
+        } else if (value instanceof Instant) {
+            IsoInstant.append(sb, (Instant) value);
+        } else if (value instanceof Integer) {
+            sb.append(((Integer) value).intValue());
+        } else if (value instanceof Long) {
+            sb.append(((Long) value).longValue());
+        } else if (value instanceof Boolean) {
+            sb.append(((Boolean) value).booleanValue());
+        } else {
+            sb.append(value);
+        }
     }
 
     /** The thread's buffer, emptied; a layout called while this one runs (from a value's toString) gets another. */

@@ -89,6 +89,14 @@ class Slf4jSinkTest {
     }
 
     @Test
+    void aKeyTheRecordHasNoValueForKeepsTheCallersValue() {
+        MDC.put("ResponseCode", "outer");
+        Slf4jSink.text().write(record());
+        assertEquals("outer", appender.list.get(0).getMDCPropertyMap().get("ResponseCode"), "during the call");
+        assertEquals("outer", MDC.get("ResponseCode"), "after the call");
+    }
+
+    @Test
     void cxfMdcKeysAndMarkerBesideOurs() {
         Slf4jSink.text().write(record().toBuilder().responseCode(200).build());
         ILoggingEvent e = appender.list.get(0);

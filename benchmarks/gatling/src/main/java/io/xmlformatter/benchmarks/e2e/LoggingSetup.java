@@ -26,6 +26,8 @@ enum LoggingSetup {
     XF_MONGO,
     /** As XF_FILTER, through the recommended logback setup: an AsyncAppender, no flush per event (run.sh). */
     XF_ASYNC,
+    /** As XF_FILTER, through the recommended file appender alone: no flush per event, no AsyncAppender (run.sh). */
+    XF_BUFFERED,
     /** As XF_FILTER with the record loggers switched off (run.sh): the cost of the interceptors alone. */
     XF_OFF;
 
