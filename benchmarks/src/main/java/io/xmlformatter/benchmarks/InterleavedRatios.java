@@ -21,7 +21,7 @@ import java.util.function.IntSupplier;
  *     [shapes, e.g. compact,indented] [sizes in KB, e.g. 1,2,6,21,50]</pre>
  *
  * Code the JIT compiled for one size can slow another size down several times in the same JVM, so for figures per
- * size run one shape and one size per JVM (and print the header row once).
+ * size run one shape and one size per JVM.
  *
  * Also prints the allocation per call (the thread's allocated bytes over many calls) for each configuration.
  */

@@ -164,9 +164,9 @@ class RecordQueueTest {
     }
 
     /**
-     * Eight callers offer 20,000 records each while one writer takes batches and settles them in a fixed cycle (written,
-     * rejected, or back to the queue) and a checker reads the counters all the while: every snapshot balances, and
-     * at the end every record is written or dropped.
+     * Eight callers offer 20,000 records each while one writer takes batches and settles them in a fixed cycle
+     * (written, rejected, or back to the queue) and a checker reads the counters all the while: every snapshot
+     * balances, and at the end every record is written or dropped.
      */
     @ParameterizedTest
     @EnumSource(DropPolicy.class)
