@@ -306,26 +306,24 @@ final class FormatRun {
     }
 
     /**
-     * Whether the reference {@code [a, semi]} stands for '<': the predefined entity lt, a character reference to 60
-     * (decimal or hexadecimal, leading zeros allowed), or the entity amp followed by one of those (markup escaped
-     * twice).
+     * Whether the predefined entity reference {@code [a, semi]} (see {@link #predefinedEntityEnd}) stands for '<':
+     * lt, or amp followed by what spells a reference to '<' (markup escaped twice). Character references are
+     * read by {@link #checkReferences} itself.
      */
     private boolean isLessThan(int a, int semi) {
-        if (semi == a + 3 && in.at(a + 1) == 'l' && in.at(a + 2) == 't') {
+        if (semi == a + 3) {
+            return in.at(a + 1) == 'l'; // lt, not gt
+        }
+        if (semi != a + 4) {
+            return false; // quot, apos
+        }
+        int n = semi + 1; // after amp, what follows spells a reference: "lt;", "#60;", "#x3C;"
+        if (in.startsWith("lt;", n)) {
             return true;
         }
-        if (in.at(a + 1) == '#') {
-            return in.characterReference(a + 2, semi) == '<';
-        }
-        if (semi == a + 4 && in.startsWith("&amp;", a)) {
-            int n = semi + 1; // what follows spells a reference: "lt;", "#60;", "#x3C;"
-            if (in.startsWith("lt;", n)) {
-                return true;
-            }
-            if (n < in.end && in.at(n) == '#') {
-                int close = in.referenceEnd(semi, in.end); // "&" of "&amp;" stands for the '&' of what follows
-                return close > n + 1 && in.characterReference(n + 1, close) == '<';
-            }
+        if (n < in.end && in.at(n) == '#') {
+            int close = in.referenceEnd(semi, in.end); // "&" of "&amp;" stands for the '&' of what follows
+            return close > n + 1 && in.characterReference(n + 1, close) == '<';
         }
         return false;
     }
