@@ -35,10 +35,10 @@ final class EncodingSniffer {
     private static final Detected UTF8 = new Detected(StandardCharsets.UTF_8, 0);
 
     /**
-     * The input for an encoded document: its UTF-8 bytes as they are, or its chars decoded with the charset its
-     * byte order mark or XML declaration names.
+     * The input for an encoded document: its chars decoded with the charset its byte order mark or XML declaration
+     * names, UTF-8 by {@code utf8} (into its reused array).
      */
-    static Input input(byte[] bytes, int offset, int length) {
+    static Input input(byte[] bytes, int offset, int length, Utf8Decoding utf8) {
         Detected d = detect(bytes, offset, length);
         int start = offset + d.bomLength;
         int end = offset + length;
@@ -49,7 +49,7 @@ final class EncodingSniffer {
                 // a character that is not ASCII). Read as UTF-8, its text would give the document back.
                 in = Input.withheld("NUL bytes, not UTF-8 text");
             } else {
-                in = Input.ofUtf8(bytes, start, end);
+                in = utf8.input(bytes, start, end);
                 if (d.charset == null) {
                     in.encodingProblem = d.problem != null ? d.problem : "unsupported encoding, read as UTF-8";
                 }
@@ -90,7 +90,7 @@ final class EncodingSniffer {
     private static Input[] otherReadings(byte[] bytes, int start, int end, Charset decodedWith) {
         Input[] readings = new Input[READINGS.length + 1];
         int n = 0;
-        readings[n++] = Input.ofUtf8(bytes, start, end);
+        readings[n++] = new Utf8Decoding().input(bytes, start, end);
         for (Charset c : READINGS) {
             if (!c.equals(decodedWith) && !(isEbcdic(c) && isEbcdic(decodedWith))) {
                 char[] chars = new String(bytes, start, end - start, c).toCharArray();

@@ -19,6 +19,8 @@ public final class FormatBuffer {
     FormatRun.Stacks stacks;
     /** A copy of a String input, kept for the next String this thread formats. */
     private char[] input;
+    /** The decoder of UTF-8 input and its chars, kept for the next document. */
+    private Utf8Decoding utf8;
 
     /** An empty buffer. */
     public FormatBuffer() {
@@ -57,6 +59,14 @@ public final class FormatBuffer {
         return input;
     }
 
+    /** The decoder of UTF-8 documents formatted into this buffer. */
+    Utf8Decoding utf8() {
+        if (utf8 == null) {
+            utf8 = new Utf8Decoding();
+        }
+        return utf8;
+    }
+
     /** Keeps this buffer for the thread's next call, unless it grew very large. */
     void release() {
         if (stacks != null && stacks.isLarge()) {
@@ -64,6 +74,9 @@ public final class FormatBuffer {
         }
         if (input != null && input.length > MAX_KEPT) {
             input = null;
+        }
+        if (utf8 != null && utf8.isLarge()) {
+            utf8 = null;
         }
         if (buf.length <= MAX_KEPT) {
             CACHE.set(this);

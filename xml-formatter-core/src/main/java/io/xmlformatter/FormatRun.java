@@ -370,7 +370,7 @@ final class FormatRun {
             in.copy(out, p, q);
         } else if (textWritten >= 0) {
             int room = max - textWritten;
-            textWritten = writeCapped(p, q, room) ? -1 : textWritten + in.charCount(p, q);
+            textWritten = writeCapped(p, q, room) ? -1 : textWritten + q - p;
         }
     }
 
@@ -390,7 +390,7 @@ final class FormatRun {
         }
         cut = beforeOpenReference(p, cut);
         in.copy(out, p, cut);
-        f.writeTruncationMarker(out, in.charCount(cut, q));
+        f.writeTruncationMarker(out, q - cut);
         truncatedNodes++;
         return true;
     }
@@ -418,7 +418,7 @@ final class FormatRun {
         int from = Math.max(p, q - tail);
         String end = in.string(from, q);
         int m = f.truncationMarkerStart(end);
-        return m >= 0 && in.charCount(p, from) + m <= max;
+        return m >= 0 && from - p + m <= max;
     }
 
     // ---------------------------------------------------------------- embedded documents

@@ -1,21 +1,14 @@
 package io.xmlformatter;
 
-import java.nio.charset.StandardCharsets;
-
 /**
- * The document being formatted: a range of a {@code char[]} or of a UTF-8 {@code byte[]}.
- *
- * <p>Positions are indexes into the array (chars or bytes). Every byte of a multi-byte UTF-8 sequence is
- * {@code >= 0x80}, so all markup (which is ASCII) is found the same way in both; only copying text to the
- * output decodes. The two array kinds share this one final class, so the engine's loop is written once and
- * its calls stay monomorphic.
+ * The document being formatted: a range of a {@code char[]}. Encoded documents are decoded first (UTF-8 by
+ * {@link Utf8Decoding}); positions are indexes into the array.
  */
 final class Input {
     private char[] chars;
-    private final byte[] bytes;
     final int start;
     int end;
-    /** Whether a malformed UTF-8 sequence was seen while copying. */
+    /** Whether the document's bytes held a malformed UTF-8 sequence (each became U+FFFD). */
     boolean malformedUtf8;
     /** Whether the document was given encoded (as bytes), so its sizes are in bytes. */
     boolean encoded;
@@ -27,16 +20,22 @@ final class Input {
      * was written in another encoding, and the decoded text would show it as other characters.
      */
     java.util.function.Supplier<Input[]> otherReadings;
+    /**
+     * The UTF-8 bytes {@code [sourceStart, sourceEnd)} this input was decoded from, when some of them decoded to
+     * fewer chars (see {@link #sourceOffset}); else null.
+     */
+    private byte[] source;
+    private int sourceStart;
+    private int sourceEnd;
 
-    private Input(char[] chars, byte[] bytes, int start, int end) {
+    private Input(char[] chars, int start, int end) {
         this.chars = chars;
-        this.bytes = bytes;
         this.start = start;
         this.end = end;
     }
 
     static Input of(char[] chars, int start, int end) {
-        return new Input(chars, null, start, end);
+        return new Input(chars, start, end);
     }
 
     /** This char input, pointed at {@code [0, end)} of {@code chars} and as new: for reuse. */
@@ -47,43 +46,47 @@ final class Input {
         encoded = false;
         encodingProblem = null;
         otherReadings = null;
+        source = null;
         return this;
+    }
+
+    /**
+     * Notes the UTF-8 bytes {@code [from, to)} this input was decoded from, or that they decoded one char per byte
+     * ({@code bytes} null), so that offsets can be given in bytes.
+     */
+    void mapToSource(byte[] bytes, int from, int to) {
+        source = bytes;
+        sourceStart = from;
+        sourceEnd = to;
+    }
+
+    /** The offset in the document as given (bytes for UTF-8) of the char offset {@code offset}. */
+    long sourceOffset(int offset) {
+        if (source == null || offset < 0) {
+            return offset;
+        }
+        return Utf8Decoding.sourceOffset(source, sourceStart, sourceEnd, offset);
     }
 
     /** An encoded document whose content is not to be shown: no chars, and why, as its encoding problem. */
     static Input withheld(String why) {
-        Input in = new Input(new char[0], null, 0, 0);
+        Input in = new Input(new char[0], 0, 0);
         in.encoded = true;
         in.encodingProblem = why + "; content not shown";
         return in;
     }
 
-    static Input ofUtf8(byte[] bytes, int start, int end) {
-        return new Input(null, bytes, start, end);
-    }
-
-
-    /** The char, or the unsigned byte, at {@code i}. */
+    /** The char at {@code i}. */
     int at(int i) {
-        return bytes != null ? bytes[i] & 0xFF : chars[i];
+        return chars[i];
     }
 
-    /** First index of {@code c} (ASCII) in {@code [from, to)}, or -1. */
+    /** First index of {@code c} in {@code [from, to)}, or -1. */
     int indexOf(char c, int from, int to) {
-        if (bytes != null) {
-            byte b = (byte) c;
-            byte[] a = bytes;
-            for (int i = from; i < to; i++) {
-                if (a[i] == b) {
-                    return i;
-                }
-            }
-        } else {
-            char[] a = chars;
-            for (int i = from; i < to; i++) {
-                if (a[i] == c) {
-                    return i;
-                }
+        char[] a = chars;
+        for (int i = from; i < to; i++) {
+            if (a[i] == c) {
+                return i;
             }
         }
         return -1;
@@ -121,27 +124,14 @@ final class Input {
     int textEnd(int from, int to) {
         int amp = -1;
         int i = from;
-        if (bytes != null) {
-            byte[] a = bytes;
-            for (; i < to; i++) {
-                byte b = a[i];
-                if (b == '<') {
-                    break;
-                }
-                if (b == '&' && amp < 0) {
-                    amp = i;
-                }
+        char[] a = chars;
+        for (; i < to; i++) {
+            char c = a[i];
+            if (c == '<') {
+                break;
             }
-        } else {
-            char[] a = chars;
-            for (; i < to; i++) {
-                char c = a[i];
-                if (c == '<') {
-                    break;
-                }
-                if (c == '&' && amp < 0) {
-                    amp = i;
-                }
+            if (c == '&' && amp < 0) {
+                amp = i;
             }
         }
         firstAmpersand = amp;
@@ -162,30 +152,16 @@ final class Input {
         boolean lt = false;
         int i = from;
         final int to = end;
-        if (bytes != null) {
-            byte[] a = bytes;
-            for (; i < to; i++) {
-                byte b = a[i];
-                if (b == quote) {
-                    break;
-                }
-                if (b == '&' && amp < 0) {
-                    amp = i;
-                }
-                lt |= b == '<';
+        char[] a = chars;
+        for (; i < to; i++) {
+            char c = a[i];
+            if (c == quote) {
+                break;
             }
-        } else {
-            char[] a = chars;
-            for (; i < to; i++) {
-                char c = a[i];
-                if (c == quote) {
-                    break;
-                }
-                if (c == '&' && amp < 0) {
-                    amp = i;
-                }
-                lt |= c == '<';
+            if (c == '&' && amp < 0) {
+                amp = i;
             }
+            lt |= c == '<';
         }
         firstAmpersand = amp;
         sawLessThan = lt;
@@ -203,44 +179,22 @@ final class Input {
         int first = -1;
         int last = -1;
         final int to = end;
-        if (bytes != null) {
-            byte[] a = bytes;
-            while (i < to) {
-                byte b = a[i];
-                if (b >= 0) {
-                    byte kind = NAME_KIND[b];
-                    if (kind != NAME) {
-                        if (kind == NOT_NAME) {
-                            break;
-                        }
-                        first = first < 0 ? i : first;
-                        last = i;
+        char[] a = chars;
+        while (i < to) {
+            char c = a[i];
+            if (c < 0x80) {
+                byte kind = NAME_KIND[c];
+                if (kind != NAME) {
+                    if (kind == NOT_NAME) {
+                        break;
                     }
-                    i++;
-                } else if (isNameCodePoint(decode(i, to))) {
-                    i += sequenceLength(i, to);
-                } else {
-                    break;
+                    first = first < 0 ? i : first;
+                    last = i;
                 }
+            } else if (!isNameCodePoint(c)) {
+                break;
             }
-        } else {
-            char[] a = chars;
-            while (i < to) {
-                char c = a[i];
-                if (c < 0x80) {
-                    byte kind = NAME_KIND[c];
-                    if (kind != NAME) {
-                        if (kind == NOT_NAME) {
-                            break;
-                        }
-                        first = first < 0 ? i : first;
-                        last = i;
-                    }
-                } else if (!isNameCodePoint(c)) {
-                    break;
-                }
-                i++;
-            }
+            i++;
         }
         firstColon = first;
         lastColon = last;
@@ -291,10 +245,10 @@ final class Input {
     /** See {@link #nameEnd}. */
     int lastColon;
 
-    /** Whether the char (or byte) at {@code i} can be part of a name. */
+    /** Whether the char at {@code i} can be part of a name. */
     boolean isNameChar(int i) {
-        int c = at(i);
-        return c < 0x80 ? NAME_KIND[c] != NOT_NAME : nameEnd(i) > i;
+        int c = chars[i];
+        return c < 0x80 ? NAME_KIND[c] != NOT_NAME : isNameCodePoint(c);
     }
 
     /**
@@ -345,35 +299,16 @@ final class Input {
         if (n != bEnd - b) {
             return false;
         }
-        if (bytes != null) {
-            for (int k = 0; k < n; k++) {
-                if (bytes[a + k] != bytes[b + k]) {
-                    return false;
-                }
-            }
-        } else {
-            for (int k = 0; k < n; k++) {
-                if (chars[a + k] != chars[b + k]) {
-                    return false;
-                }
+        for (int k = 0; k < n; k++) {
+            if (chars[a + k] != chars[b + k]) {
+                return false;
             }
         }
         return true;
     }
 
-    /** Whether {@code [from, to)} holds exactly {@code name} (given as chars and as UTF-8 bytes). */
-    boolean regionEquals(int from, int to, char[] name, byte[] utf8) {
-        if (bytes != null) {
-            if (to - from != utf8.length) {
-                return false;
-            }
-            for (int k = 0; k < utf8.length; k++) {
-                if (bytes[from + k] != utf8[k]) {
-                    return false;
-                }
-            }
-            return true;
-        }
+    /** Whether {@code [from, to)} holds exactly {@code name}. */
+    boolean regionEquals(int from, int to, char[] name) {
         if (to - from != name.length) {
             return false;
         }
@@ -385,145 +320,23 @@ final class Input {
         return true;
     }
 
-    /** Appends {@code [from, to)} to {@code out}, decoding UTF-8 when the input is bytes. */
+    /** Appends {@code [from, to)} to {@code out}. */
     void copy(FormatBuffer out, int from, int to) {
-        if (bytes == null) {
-            out.append(chars, from, to - from);
-            return;
-        }
-        char[] buf = out.room(to - from); // a UTF-8 byte never decodes to more than one char
-        int n = out.len;
-        byte[] a = bytes;
-        int any = 0;
-        for (int k = from, d = n; k < to; k++, d++) { // ASCII, the common case: one widening pass the JIT vectorizes
-            byte b = a[k];
-            buf[d] = (char) b;
-            any |= b;
-        }
-        if (any >= 0) {
-            out.len = n + to - from;
-            return;
-        }
-        int i = from;
-        while (i < to) {
-            int ascii = i;
-            while (ascii < to && a[ascii] >= 0) {
-                ascii++;
-            }
-            for (int k = i, d = n; k < ascii; k++, d++) { // a plain widening loop the JIT vectorizes
-                buf[d] = (char) a[k];
-            }
-            n += ascii - i;
-            i = ascii;
-            if (i < to) {
-                int cp = decode(i, to);
-                i += sequenceLength(i, to);
-                if (cp >= 0x10000) {
-                    buf[n++] = Character.highSurrogate(cp);
-                    buf[n++] = Character.lowSurrogate(cp);
-                } else {
-                    buf[n++] = (char) cp;
-                }
-            }
-        }
-        out.len = n;
+        out.append(chars, from, to - from);
     }
 
     /** The range as a String (used off the hot path: namespace URIs, embedded documents). */
     String string(int from, int to) {
-        if (bytes == null) {
-            return new String(chars, from, to - from);
-        }
-        FormatBuffer o = new FormatBuffer(to - from);
-        copy(o, from, to);
-        return o.toString();
+        return new String(chars, from, to - from);
     }
 
-    /**
-     * The position after at most {@code n} UTF-16 chars from {@code from}, never splitting a surrogate pair
-     * or a UTF-8 sequence, and never past {@code to}.
-     */
+    /** The position after at most {@code n} chars from {@code from}: never past {@code to}, nor inside a pair. */
     int advanceChars(int from, int to, long n) {
-        if (bytes == null) {
-            long target = Math.min((long) to, from + n);
-            int i = (int) target;
-            if (i > from && i < to && Character.isHighSurrogate(chars[i - 1])) {
-                i--;
-            }
-            return i;
-        }
-        int i = from;
-        long count = 0;
-        while (i < to) {
-            int len = sequenceLength(i, to);
-            int units = len == 4 ? 2 : 1;
-            if (count + units > n) {
-                break;
-            }
-            count += units;
-            i += len;
+        long target = Math.min((long) to, from + n);
+        int i = (int) target;
+        if (i > from && i < to && Character.isHighSurrogate(chars[i - 1])) {
+            i--;
         }
         return i;
-    }
-
-    /** Number of UTF-16 chars that {@code [from, to)} decodes to. */
-    int charCount(int from, int to) {
-        if (bytes == null) {
-            return to - from;
-        }
-        int count = 0;
-        for (int i = from; i < to; ) {
-            int len = sequenceLength(i, to);
-            count += len == 4 ? 2 : 1;
-            i += len;
-        }
-        return count;
-    }
-
-    /** Length of the UTF-8 sequence at {@code i}; a malformed sequence counts as one byte. */
-    private int sequenceLength(int i, int to) {
-        int b = bytes[i] & 0xFF;
-        int len = b < 0x80 ? 1 : b >= 0xF0 && b < 0xF8 ? 4 : b >= 0xE0 ? 3 : b >= 0xC2 ? 2 : 1;
-        if (i + len > to) {
-            return 1;
-        }
-        for (int k = 1; k < len; k++) {
-            if ((bytes[i + k] & 0xC0) != 0x80) {
-                return 1;
-            }
-        }
-        return len;
-    }
-
-    /** The code point of the UTF-8 sequence at {@code i}; U+FFFD (and a flag) when malformed. */
-    private int decode(int i, int to) {
-        int len = sequenceLength(i, to);
-        int b = bytes[i] & 0xFF;
-        int cp;
-        if (len == 2) {
-            cp = (b & 0x1F) << 6 | (bytes[i + 1] & 0x3F);
-        } else if (len == 3) {
-            cp = (b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | (bytes[i + 2] & 0x3F);
-            if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) {
-                cp = -1;
-            }
-        } else if (len == 4) {
-            cp = (b & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6 | (bytes[i + 3] & 0x3F);
-            if (cp < 0x10000 || cp > 0x10FFFF) {
-                cp = -1;
-            }
-        } else {
-            cp = -1;
-        }
-        if (cp < 0) {
-            malformedUtf8 = true;
-            return 0xFFFD;
-        }
-        return cp;
-    }
-
-    /** UTF-8 bytes of a name, for comparing against byte input. */
-    static byte[] utf8(String s) {
-        return s.getBytes(StandardCharsets.UTF_8);
     }
 }

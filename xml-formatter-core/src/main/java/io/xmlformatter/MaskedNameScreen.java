@@ -48,7 +48,6 @@ final class MaskedNameScreen {
 
     /** The names looked for, or null when the screen is off. */
     private final char[][] names;
-    private final byte[][] utf8;
     /** Bit {@code n} set when a name is {@code n} chars long (names up to 63 chars). */
     private final long lengths;
     /** Bit {@code c - 64} set when a name starts with {@code c} (names start with a letter or '_'). */
@@ -71,7 +70,6 @@ final class MaskedNameScreen {
         long len = 0;
         long first = 0;
         char[][] n = new char[all.size()][];
-        byte[][] b = new byte[n.length][];
         for (int i = 0; i < n.length; i++) {
             String s = all.get(i);
             if (s == null || s.isEmpty() || s.length() > 63 || !isRun(s) || s.charAt(0) < 64) {
@@ -79,12 +77,10 @@ final class MaskedNameScreen {
                 break;
             }
             n[i] = s.toCharArray();
-            b[i] = Input.utf8(s);
             len |= 1L << s.length();
             first |= 1L << (s.charAt(0) - 64);
         }
         names = n;
-        utf8 = b;
         lengths = len;
         firstChars = first;
     }
@@ -222,7 +218,7 @@ final class MaskedNameScreen {
             return false;
         }
         for (int k = 0; k < names.length; k++) {
-            if (names[k].length == n && in.regionEquals(from, to, names[k], utf8[k])) {
+            if (names[k].length == n && in.regionEquals(from, to, names[k])) {
                 return true;
             }
         }

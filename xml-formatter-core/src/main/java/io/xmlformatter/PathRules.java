@@ -24,7 +24,6 @@ final class PathRules {
     private static final long ACTIONS = MASK | PRUNE;
 
     private final char[][] local;
-    private final byte[][] localUtf8;
     private final String[] uri;
     private final boolean[] descendant;
     private final long[] terminalAction;
@@ -51,7 +50,6 @@ final class PathRules {
     private PathRules(List<Step> steps) {
         int n = steps.size();
         local = new char[n][];
-        localUtf8 = new byte[n][];
         uri = new String[n];
         descendant = new boolean[n];
         terminalAction = new long[n];
@@ -66,7 +64,6 @@ final class PathRules {
         for (int i = 0; i < n; i++) {
             Step s = steps.get(i);
             local[i] = s.local == null ? null : s.local.toCharArray();
-            localUtf8[i] = s.local == null ? null : Input.utf8(s.local);
             uri[i] = s.uri;
             descendant[i] = s.descendant;
             terminalAction[i] = s.action;
@@ -255,7 +252,7 @@ final class PathRules {
         if (uri[j] != null && nsUri != null && !uri[j].equals(nsUri)) {
             return false;
         }
-        return local[j] == null || in.regionEquals(from, to, local[j], localUtf8[j]);
+        return local[j] == null || in.regionEquals(from, to, local[j]);
     }
 
     private static final class Step {

@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * Formats, masks, prunes and truncates XML in one pass.
@@ -137,7 +138,7 @@ public final class XmlFormatter {
     /** Formats {@code chars[offset, offset + length)}, appending to {@code out}. */
     public FormatResult format(char[] chars, int offset, int length, StringBuilder out) {
         checkRange(chars.length, offset, length);
-        return runInto(out, Input.of(chars, offset, offset + length), length, false);
+        return runInto(out, buffer -> Input.of(chars, offset, offset + length), length, false);
     }
 
     /**
@@ -154,14 +155,14 @@ public final class XmlFormatter {
     /**
      * Formats the encoded document {@code bytes[offset, offset + length)}, appending to {@code out}.
      *
-     * <p>UTF-8 (the default, and what a UTF-8 byte order mark or the XML declaration names) is scanned as bytes
-     * and decoded only as text is written. A UTF-16 byte order mark or an XML declaration naming another
-     * encoding decodes the document with that charset first; an unknown encoding name is read as UTF-8 and
-     * flagged.
+     * <p>The document is decoded with UTF-8 (the default, and what a UTF-8 byte order mark or the XML declaration
+     * names), or with the charset a UTF-16 byte order mark or an XML declaration names; an unknown encoding name
+     * is read as UTF-8 and flagged. A malformed UTF-8 sequence is written as U+FFFD and flagged. The problem
+     * offset of a UTF-8 document is in bytes.
      */
     public FormatResult format(byte[] bytes, int offset, int length, StringBuilder out) {
         checkRange(bytes.length, offset, length);
-        return runInto(out, EncodingSniffer.input(bytes, offset, length), length, false);
+        return runInto(out, buffer -> EncodingSniffer.input(bytes, offset, length, buffer.utf8()), length, false);
     }
 
     /**
@@ -170,7 +171,7 @@ public final class XmlFormatter {
      */
     public FormatResult format(byte[] bytes, int offset, int length, FormatBuffer out) {
         checkRange(bytes.length, offset, length);
-        return run(EncodingSniffer.input(bytes, offset, length), out, length, false);
+        return run(EncodingSniffer.input(bytes, offset, length, out.utf8()), out, length, false);
     }
 
     /**
@@ -183,7 +184,8 @@ public final class XmlFormatter {
      */
     public FormatResult formatPrefix(byte[] bytes, int offset, int length, long originalLength, StringBuilder out) {
         checkRange(bytes.length, offset, length);
-        return runInto(out, EncodingSniffer.input(bytes, offset, length), originalLength, true);
+        return runInto(out, buffer -> EncodingSniffer.input(bytes, offset, length, buffer.utf8()), originalLength,
+                true);
     }
 
     // ---------------------------------------------------------------- streams
@@ -206,7 +208,7 @@ public final class XmlFormatter {
                 total += n;
             }
             char[] chars = buf.toCharArray();
-            return runInto(out, Input.of(chars, 0, chars.length), total, total > maxChars);
+            return runInto(out, buffer -> Input.of(chars, 0, chars.length), total, total > maxChars);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -230,7 +232,8 @@ public final class XmlFormatter {
                 total += n;
             }
             byte[] bytes = buf.toByteArray();
-            return runInto(out, EncodingSniffer.input(bytes, 0, bytes.length), total, total > maxBytes);
+            return runInto(out, buffer -> EncodingSniffer.input(bytes, 0, bytes.length, buffer.utf8()), total,
+                    total > maxBytes);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -238,11 +241,15 @@ public final class XmlFormatter {
 
     // ---------------------------------------------------------------- the run
 
-    /** Runs into this thread's buffer, then appends the buffer to {@code out}. */
-    private FormatResult runInto(StringBuilder out, Input in, long original, boolean inputCut) {
+    /**
+     * Runs the input {@code in} gives for this thread's buffer (an encoded document is decoded into an array the
+     * buffer keeps) into that buffer, then appends the buffer to {@code out}.
+     */
+    private FormatResult runInto(StringBuilder out, Function<FormatBuffer, Input> in, long original,
+                                 boolean inputCut) {
         FormatBuffer buffer = FormatBuffer.forThisThread();
         try {
-            FormatResult r = run(in, buffer, original, inputCut);
+            FormatResult r = run(in.apply(buffer), buffer, original, inputCut);
             buffer.appendTo(out);
             return r;
         } finally {
@@ -269,7 +276,7 @@ public final class XmlFormatter {
         try {
             run.run();
             problem = encodingProblem != null ? encodingProblem : run.problem;
-            problemOffset = encodingProblem != null ? 0 : run.problemOffset;
+            problemOffset = encodingProblem != null ? 0 : in.sourceOffset(run.problemOffset);
         } catch (RuntimeException e) {
             // A defect of ours must not leak the document: everything written so far was already filtered.
             problem = "formatter error " + e.getClass().getSimpleName();

@@ -22,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The engine's guarantees and API, one behaviour per test. */
 class XmlFormatterTest {
     private static final XmlFormatter INDENT = XmlFormatter.builder().build();
+    private static final XmlFormatter COMPACT = XmlFormatter.builder().compact().build();
 
     @Test
     void millionNestedElementsDoNotOverflowTheStackAndStayLinear() {
@@ -130,6 +131,53 @@ class XmlFormatterTest {
         assertFalse(r.wellFormed());
         assertEquals("malformed UTF-8", r.problem());
         assertTrue(out.toString().startsWith("<a>\ufffd</a>"), out.toString());
+    }
+
+    @Test
+    void eachMalformedUtf8SequenceBecomesOneReplacementCharacter() {
+        byte[] bad = bytes(ascii("<a>1"), new byte[] {(byte) 0xE0, (byte) 0x80, (byte) 0x80}, // an overlong NUL
+                ascii("2"), new byte[] {(byte) 0xED, (byte) 0xA0, (byte) 0x80}, // a surrogate
+                ascii("3"), new byte[] {(byte) 0xF4, (byte) 0x90, (byte) 0x80, (byte) 0x80}, // above U+10FFFF
+                ascii("4"), new byte[] {(byte) 0xC1, (byte) 0xBF}, // never a lead byte, then a lone continuation
+                "5\u00e9\ud83d\ude00\ufffd</a>".getBytes(StandardCharsets.UTF_8)); // good ones, U+FFFD itself
+        StringBuilder out = new StringBuilder();
+        FormatResult r = COMPACT.format(bad, 0, bad.length, out);
+        assertEquals("malformed UTF-8", r.problem());
+        assertEquals("<a>1\ufffd2\ufffd3\ufffd4\ufffd\ufffd5\u00e9\ud83d\ude00\ufffd</a>",
+                out.substring(0, out.indexOf("[") - 1));
+        assertEquals(bad.length, r.problemOffset(), "at the end of the input, in bytes");
+    }
+
+    @Test
+    void problemOffsetsOfUtf8DocumentsAreInBytes() {
+        String xml = "<r>\u00e9\u20ac\ud83d\ude00</x>";
+        FormatResult viaChars = COMPACT.format(xml, new StringBuilder());
+        byte[] utf8 = xml.getBytes(StandardCharsets.UTF_8);
+        FormatResult viaBytes = COMPACT.format(utf8, 0, utf8.length, new StringBuilder());
+        assertEquals("end tag does not match the open element", viaBytes.problem());
+        assertEquals(xml.indexOf("</x>"), viaChars.problemOffset());
+        assertEquals(utf8.length - 4, viaBytes.problemOffset());
+        byte[] withMalformed = bytes(ascii("<r>"), new byte[] {(byte) 0xF0, (byte) 0x9F, (byte) 0x98},
+                "\u00e9</x>".getBytes(StandardCharsets.UTF_8));
+        FormatResult cut = COMPACT.format(withMalformed, 0, withMalformed.length, new StringBuilder());
+        assertEquals(withMalformed.length - 4, cut.problemOffset(), "a sequence cut short counts its bytes");
+    }
+
+    @Test
+    void aReusedBufferDecodesEachDocumentAfresh() {
+        FormatBuffer buffer = new FormatBuffer(16);
+        byte[] big = ("<a>" + "\u00e9".repeat(300) + "</a>").getBytes(StandardCharsets.UTF_8);
+        byte[] small = {'<', 'b', '>', (byte) 0xC3, '<', '/', 'b', '>'};
+        byte[] ascii = "<c>x</c>".getBytes(StandardCharsets.UTF_8);
+        assertTrue(COMPACT.format(big, 0, big.length, buffer).wellFormed());
+        assertEquals("<a>" + "\u00e9".repeat(300) + "</a>", buffer.toString());
+        buffer.clear();
+        assertFalse(COMPACT.format(small, 0, small.length, buffer).wellFormed());
+        assertTrue(buffer.toString().startsWith("<b>\ufffd</b>"), buffer.toString());
+        buffer.clear();
+        FormatResult r = COMPACT.format(ascii, 0, ascii.length, buffer);
+        assertTrue(r.wellFormed(), "the last document's malformed bytes are not this one's: " + r);
+        assertEquals("<c>x</c>", buffer.toString());
     }
 
     @Test
@@ -248,10 +296,15 @@ class XmlFormatterTest {
         return out.toString();
     }
 
-    private static byte[] bytes(byte[] a, byte[] b) {
-        byte[] r = new byte[a.length + b.length];
-        System.arraycopy(a, 0, r, 0, a.length);
-        System.arraycopy(b, 0, r, a.length, b.length);
-        return r;
+    private static byte[] ascii(String s) {
+        return s.getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static byte[] bytes(byte[]... parts) {
+        java.io.ByteArrayOutputStream r = new java.io.ByteArrayOutputStream();
+        for (byte[] p : parts) {
+            r.write(p, 0, p.length);
+        }
+        return r.toByteArray();
     }
 }
