@@ -5,8 +5,8 @@ import java.util.Arrays;
 /**
  * A reusable output buffer: a growable {@code char[]} the engine writes into with array copies. Format into
  * one with {@link XmlFormatter#format(char[], int, int, FormatBuffer)} (or the byte variant), read it, then
- * {@link #clear()} it for the next message: once it has grown to the largest message, formatting allocates
- * nothing. Not thread-safe: one per thread.
+ * {@link #clear()} it for the next message: once it has grown to the largest message, a call allocates a few
+ * hundred bytes, whatever the message's size. Not thread-safe: one per thread.
  */
 public final class FormatBuffer {
     /** Buffers larger than this are not kept for reuse. */

@@ -142,8 +142,8 @@ public final class XmlFormatter {
     }
 
     /**
-     * Formats {@code chars[offset, offset + length)}, appending to a reusable buffer: the way to format without
-     * allocating.
+     * Formats {@code chars[offset, offset + length)}, appending to a reusable buffer: the way to format with an
+     * allocation per call that does not grow with the document.
      */
     public FormatResult format(char[] chars, int offset, int length, FormatBuffer out) {
         checkRange(chars.length, offset, length);
@@ -167,7 +167,8 @@ public final class XmlFormatter {
 
     /**
      * Formats the encoded document {@code bytes[offset, offset + length)} like {@link #format(byte[], int, int,
-     * StringBuilder)}, appending to a reusable buffer: the way to format without allocating.
+     * StringBuilder)}, appending to a reusable buffer (which keeps the decoded chars too): the way to format with an
+     * allocation per call that does not grow with the document.
      */
     public FormatResult format(byte[] bytes, int offset, int length, FormatBuffer out) {
         checkRange(bytes.length, offset, length);
