@@ -22,6 +22,9 @@
 # (logback-buffered.xml), xf-off is xf-filter with the record loggers off (logback-off.xml). Every other
 # configuration uses logback.xml (or --logback FILE).
 #
+# The server's log records (target/e2e/<config>.log, gigabytes per configuration) are deleted once a configuration
+# is done; KEEP_LOGS=1 keeps them.
+#
 # SERVER_JVM_OPTS adds options to the server JVM's command line (e.g. -XX:+PrintCompilation, whose output goes to
 # target/e2e/<config>.out).
 #
@@ -221,6 +224,11 @@ for config in $configs; do
   exec 3>&-
   wait "$server_pid" || true
   rm -f "$fifo"
+  # The records are the load's by-product, gigabytes per configuration: their size is reported, they are not kept.
+  if [ -z "${KEEP_LOGS:-}" ] && [ -f "$out/$config.log" ]; then
+    echo "== $config: $(du -h "$out/$config.log" | cut -f1) of log records written, deleted (KEEP_LOGS=1 keeps them)"
+    rm -f "$out/$config.log"
+  fi
   grep MONGO "$out/$config.out" || true
   if [ -n "$mongo_pid" ]; then
     scripts/ferretdb.sh stop "$mongo_pid"
