@@ -24,7 +24,7 @@ import java.util.function.IntSupplier;
  * so for figures to quote, run one shape and size per JVM.</p>
  */
 public final class EngineBeforeAfter {
-    private static final String[] CONFIGS = {"plain (char[])", "plain (UTF-8 byte[])", "preset + cap (char[])",
+    static final String[] CONFIGS = {"plain (char[])", "plain (UTF-8 byte[])", "preset + cap (char[])",
         "preset + cap (byte[])"};
 
     private EngineBeforeAfter() {
@@ -70,7 +70,7 @@ public final class EngineBeforeAfter {
     }
 
     /** One build of the core jar, in its own class loader. */
-    private static final class Build {
+    static final class Build {
         private final MethodHandle builder;
         private final Class<?> builderClass;
         private final Class<?> formatter;
