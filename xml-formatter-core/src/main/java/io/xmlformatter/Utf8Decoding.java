@@ -38,7 +38,7 @@ final class Utf8Decoding {
             if (!decoder.decode(src, dst, true).isError()) {
                 break; // all read: the chars have room for every byte
             }
-            int at = src.position(); // the first byte of a malformed sequence: the same one codePoint refuses
+            int at = src.position(); // the first byte of a malformed sequence
             malformed = true;
             dst.put('\uFFFD');
             src.position(at + sequenceLength(bytes, at, end));
@@ -63,7 +63,7 @@ final class Utf8Decoding {
         int i = start;
         int c = 0;
         while (c < charOffset && i < end) {
-            c += codePoint(bytes, i, end) >= 0x10000 ? 2 : 1;
+            c += isSupplementary(bytes, i, end) ? 2 : 1;
             i += sequenceLength(bytes, i, end);
         }
         return i - start;
@@ -84,26 +84,13 @@ final class Utf8Decoding {
         return len;
     }
 
-    /** The code point of the UTF-8 sequence at {@code i}, or -1 when it is malformed. */
-    private static int codePoint(byte[] bytes, int i, int to) {
-        int len = sequenceLength(bytes, i, to);
-        int b = bytes[i] & 0xFF;
-        int cp;
-        if (len == 1) {
-            cp = b < 0x80 ? b : -1;
-        } else if (len == 2) {
-            cp = (b & 0x1F) << 6 | (bytes[i + 1] & 0x3F);
-        } else if (len == 3) {
-            cp = (b & 0x0F) << 12 | (bytes[i + 1] & 0x3F) << 6 | (bytes[i + 2] & 0x3F);
-            if (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF)) {
-                cp = -1;
-            }
-        } else {
-            cp = (b & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6 | (bytes[i + 3] & 0x3F);
-            if (cp < 0x10000 || cp > 0x10FFFF) {
-                cp = -1;
-            }
+    /** Whether the sequence at {@code i} is a well-formed one of four bytes: a character of two chars. */
+    private static boolean isSupplementary(byte[] bytes, int i, int to) {
+        if (sequenceLength(bytes, i, to) != 4) {
+            return false;
         }
-        return cp;
+        int cp = (bytes[i] & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6
+                | (bytes[i + 3] & 0x3F);
+        return cp >= 0x10000 && cp <= 0x10FFFF;
     }
 }
