@@ -44,7 +44,6 @@ final class Utf8Decoding {
             src.position(at + sequenceLength(bytes, at, end));
         }
         input.reset(chars, dst.position());
-        input.encoded = true;
         input.malformedUtf8 = malformed;
         input.mapToSource(dst.position() < n ? bytes : null, start, end);
         return input;
