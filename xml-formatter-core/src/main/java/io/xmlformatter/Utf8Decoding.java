@@ -62,8 +62,9 @@ final class Utf8Decoding {
         int i = start;
         int c = 0;
         while (c < charOffset && i < end) {
-            c += isSupplementary(bytes, i, end) ? 2 : 1;
-            i += sequenceLength(bytes, i, end);
+            int len = sequenceLength(bytes, i, end);
+            c += len == 4 && isSupplementary(bytes, i) ? 2 : 1;
+            i += len;
         }
         return i - start;
     }
@@ -83,11 +84,11 @@ final class Utf8Decoding {
         return len;
     }
 
-    /** Whether the sequence at {@code i} is a well-formed one of four bytes: a character of two chars. */
-    private static boolean isSupplementary(byte[] bytes, int i, int to) {
-        if (sequenceLength(bytes, i, to) != 4) {
-            return false;
-        }
+    /**
+     * Whether the four-byte sequence at {@code i} (as {@link #sequenceLength} reads it) is well-formed: a
+     * character of two chars.
+     */
+    private static boolean isSupplementary(byte[] bytes, int i) {
         int cp = (bytes[i] & 0x07) << 18 | (bytes[i + 1] & 0x3F) << 12 | (bytes[i + 2] & 0x3F) << 6
                 | (bytes[i + 3] & 0x3F);
         return cp >= 0x10000 && cp <= 0x10FFFF;
