@@ -11,6 +11,9 @@ import sys
 
 ROWS = [
     ("lessThanCount", "limit: a loop counting '<' (char[])"),
+    ("floorBytes", "floor: a pretty-printer that checks nothing (UTF-8 byte[])"),
+    ("floorBytesWordAtATime", "floor, eight bytes per step (UTF-8 byte[])"),
+    ("floorWithChecksBytesWordAtATime", "floor with the engine's checks, eight bytes per step (UTF-8 byte[])"),
     ("xfIndentChars", "xml-formatter: indent (char[] -> FormatBuffer)"),
     ("xfIndentBytes", "xml-formatter: indent (UTF-8 byte[])"),
     ("xfIndentCharsToString", "xml-formatter: indent (String -> String)"),
@@ -74,6 +77,11 @@ def main(path):
 
 RATIOS = [
     ("plain / limit", "xfIndentChars", "lessThanCount"),
+    ("floor / limit", "floorBytes", "lessThanCount"),
+    ("floor 8 B/step / limit", "floorBytesWordAtATime", "lessThanCount"),
+    ("floor + checks / limit", "floorWithChecksBytesWordAtATime", "lessThanCount"),
+    ("plain / floor", "xfIndentChars", "floorBytes"),
+    ("plain / floor + checks", "xfIndentChars", "floorWithChecksBytesWordAtATime"),
     ("preset+cap / plain", "xfPresetCapIndentChars", "xfIndentChars"),
     ("path rules / plain", "xfPathRulesIndentChars", "xfIndentChars"),
     ("preset+embedded / plain", "xfPresetEmbeddedIndentChars", "xfIndentChars"),

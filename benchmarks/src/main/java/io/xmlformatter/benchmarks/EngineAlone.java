@@ -1,5 +1,6 @@
 package io.xmlformatter.benchmarks;
 
+import java.nio.charset.StandardCharsets;
 import java.util.function.IntSupplier;
 
 /**
@@ -13,7 +14,8 @@ import java.util.function.IntSupplier;
  *   java -Xms1g -Xmx1g -cp benchmarks/target/benchmarks.jar io.xmlformatter.benchmarks.EngineAlone $jar 0 compact 1 5
  * done; done</pre>
  *
- * <p>Arguments: the core jar, the configuration (0 plain char[], 1 plain UTF-8 byte[], 2 preset + cap char[],
+ * <p>Arguments: the core jar (or {@code floor[-words][:CHECKS]}: {@link FloorFormatter} over the UTF-8 bytes, which
+ * ignores the configuration), the configuration (0 plain char[], 1 plain UTF-8 byte[], 2 preset + cap char[],
  * 3 preset + cap byte[], as in {@link EngineBeforeAfter}), the shape ({@code compact} or {@code indented}), the
  * size in KB and the seconds measured (after as long again of warm-up).</p>
  */
@@ -30,14 +32,27 @@ public final class EngineAlone {
         int kb = Integer.parseInt(args[3]);
         long nanos = Long.parseLong(args[4]) * 1_000_000_000L;
         String xml = shape.equals("compact") ? SoapPayloads.compact(kb * 1024) : SoapPayloads.indented(kb * 1024);
-        IntSupplier task = new EngineBeforeAfter.Build(args[0]).task(config, xml);
+        IntSupplier task = args[0].startsWith("floor") ? floor(args[0], xml)
+                : new EngineBeforeAfter.Build(args[0]).task(config, xml);
         calls(task, nanos);
         long start = System.nanoTime();
         long n = calls(task, nanos);
         double perCall = (System.nanoTime() - start) / (double) n;
-        System.out.printf("%s, %s %d KB: %.0f ns per call (%s)%n", EngineBeforeAfter.CONFIGS[config], shape, kb,
-                perCall, args[0]);
+        String what = args[0].startsWith("floor") ? "floor (UTF-8 byte[])" : EngineBeforeAfter.CONFIGS[config];
+        System.out.printf("%s, %s %d KB: %.0f ns per call (%s)%n", what, shape, kb, perCall, args[0]);
         System.err.println("(checksum of the results, so no call is optimised away: " + sink + ")");
+    }
+
+    /**
+     * The floor ({@link FloorFormatter}) over the payload's UTF-8 bytes: {@code floor} one byte per step,
+     * {@code floor-words} eight; a suffix {@code :CHECKS} names the checks it makes ({@link FloorFormatter.Checks}).
+     */
+    private static IntSupplier floor(String which, String xml) {
+        String[] parts = which.split(":", 2);
+        FloorFormatter floor = new FloorFormatter(parts[0].equals("floor-words"),
+                parts.length > 1 ? FloorFormatter.Checks.valueOf(parts[1]) : FloorFormatter.Checks.NONE);
+        byte[] bytes = xml.getBytes(StandardCharsets.UTF_8);
+        return () -> floor.format(bytes);
     }
 
     /** Calls {@code task} in batches for about {@code nanos}; returns the number of calls. */
