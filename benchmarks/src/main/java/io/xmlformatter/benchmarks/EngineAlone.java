@@ -32,13 +32,13 @@ public final class EngineAlone {
         int kb = Integer.parseInt(args[3]);
         long nanos = Long.parseLong(args[4]) * 1_000_000_000L;
         String xml = shape.equals("compact") ? SoapPayloads.compact(kb * 1024) : SoapPayloads.indented(kb * 1024);
-        IntSupplier task = args[0].startsWith("floor") ? floor(args[0], xml)
-                : new EngineBeforeAfter.Build(args[0]).task(config, xml);
+        boolean isFloor = args[0].startsWith("floor");
+        IntSupplier task = isFloor ? floor(args[0], xml) : new EngineBeforeAfter.Build(args[0]).task(config, xml);
         calls(task, nanos);
         long start = System.nanoTime();
         long n = calls(task, nanos);
         double perCall = (System.nanoTime() - start) / (double) n;
-        String what = args[0].startsWith("floor") ? "floor (UTF-8 byte[])" : EngineBeforeAfter.CONFIGS[config];
+        String what = isFloor ? "floor (UTF-8 byte[])" : EngineBeforeAfter.CONFIGS[config];
         System.out.printf("%s, %s %d KB: %.0f ns per call (%s)%n", what, shape, kb, perCall, args[0]);
         System.err.println("(checksum of the results, so no call is optimised away: " + sink + ")");
     }

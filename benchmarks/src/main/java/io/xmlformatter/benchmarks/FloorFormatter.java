@@ -144,12 +144,12 @@ final class FloorFormatter {
         while (w < end && in[w] <= ' ' && in[w] >= 0) {
             w++;
         }
-        int q = w;
+        int q;
         if (!checksReferences) {
-            q = indexOf(q, '<');
+            q = indexOf(w, '<');
         } else {
-            for (q = indexOfAny(q, '<', '&', '&'); q < end && in[q] == '&'; q = indexOfAny(q, '<', '&', '&')) {
-                q = reference(q, end);
+            for (q = indexOfAny(w, '<', '&', '&'); q < end && in[q] == '&'; q = indexOfAny(q, '<', '&', '&')) {
+                q = reference(q);
             }
         }
         if (w < q) {
@@ -338,7 +338,7 @@ final class FloorFormatter {
                 problems++;
                 i++;
             } else {
-                i = checksReferences ? reference(i, end) : i + 1;
+                i = checksReferences ? reference(i) : i + 1;
             }
         }
         return i;
@@ -366,7 +366,8 @@ final class FloorFormatter {
      * Checks the reference whose '&' is at {@code a}: one of the five predefined entities, or a character reference
      * to a character XML allows; notes a reference to '<'. Returns the position after it.
      */
-    private int reference(int a, int to) {
+    private int reference(int a) {
+        final int to = end;
         int i = a + 1;
         if (in[i] != '#') {
             int semi = i;
