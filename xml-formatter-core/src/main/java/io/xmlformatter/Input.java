@@ -320,6 +320,20 @@ final class Input {
         return true;
     }
 
+    /** Whether {@code [from, to)} holds {@code lowerName} in any letter case ({@code lowerName} in lower case). */
+    boolean regionEqualsIgnoringCase(int from, int to, char[] lowerName) {
+        if (to - from != lowerName.length) {
+            return false;
+        }
+        for (int k = 0; k < lowerName.length; k++) {
+            char c = chars[from + k];
+            if (c != lowerName[k] && Character.toLowerCase(c) != lowerName[k]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Appends {@code [from, to)} to {@code out}. */
     void copy(FormatBuffer out, int from, int to) {
         out.append(chars, from, to - from);

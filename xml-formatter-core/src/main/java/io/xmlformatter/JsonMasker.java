@@ -3,15 +3,16 @@ package io.xmlformatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
-import java.util.HashSet;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Masks the values of named fields in JSON, for JSON bodies that pass the same logging (REST, JSON-over-HTTP).
  * The whole value of a sensitive field becomes the quoted mask, whatever it is: string, number, literal, array
  * or object, at any depth. Keys are compared after decoding their escapes (a key that spells {@code password}
- * with a Unicode escape for one of its letters is {@code password}). One pass, no recursion, output otherwise as
- * written.
+ * with a Unicode escape for one of its letters is {@code password}), in any letter case. What lenient readers
+ * accept is read as they read it: single-quoted strings, unquoted keys, {@code =} or {@code =>} after a key,
+ * {@code ;} between members, and comments. One pass, no recursion, output otherwise as written.
  *
  * <p>It fails closed like the XML engine: input that ends inside a masked value yields the mask; malformed input
  * goes on best-effort and the result says so. Immutable and thread-safe.
@@ -22,7 +23,8 @@ public final class JsonMasker {
 
     /** Masks the values of fields named {@code keys} with {@code mask}. */
     public JsonMasker(Collection<String> keys, String mask) {
-        this.keys = new HashSet<>(keys);
+        this.keys = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        this.keys.addAll(keys);
         this.mask = mask;
     }
 
@@ -72,7 +74,7 @@ public final class JsonMasker {
             int i = 0;
             while (i < end) {
                 char c = in.charAt(i);
-                if (c == '"') {
+                if (c == '"' || c == '\'') {
                     int close = stringEnd(i);
                     if (inObject() && expectKey) {
                         lastKey = decodeKey(i + 1, Math.min(close, end));
@@ -81,6 +83,11 @@ public final class JsonMasker {
                         continue;
                     }
                     i = value(i);
+                } else if ((c == '/' && i + 1 < end && (in.charAt(i + 1) == '*' || in.charAt(i + 1) == '/'))
+                        || c == '#') {
+                    int after = commentEnd(i);
+                    out.append(in, i, after);
+                    i = after;
                 } else if (c == '{' || c == '[') {
                     if (sensitiveValue()) {
                         i = value(i);
@@ -97,17 +104,26 @@ public final class JsonMasker {
                     expectKey = false;
                     out.append(c);
                     i++;
-                } else if (c == ',') {
+                } else if (c == ',' || c == ';') {
                     expectKey = inObject();
+                    wellFormed &= c == ',';
                     out.append(c);
                     i++;
-                } else if (c == ':') {
+                } else if (c == ':' || c == '=') {
                     expectKey = false;
-                    out.append(c);
-                    i++;
+                    int after = c == '=' && i + 1 < end && in.charAt(i + 1) == '>' ? i + 2 : i + 1;
+                    wellFormed &= c == ':';
+                    out.append(in, i, after);
+                    i = after;
                 } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
                     out.append(c);
                     i++;
+                } else if (inObject() && expectKey) { // an unquoted key
+                    int after = Math.max(scalarEnd(i), i + 1);
+                    lastKey = in.subSequence(i, after).toString();
+                    wellFormed = false;
+                    out.append(in, i, after);
+                    i = after;
                 } else {
                     i = value(i);
                 }
@@ -115,6 +131,24 @@ public final class JsonMasker {
             if (!stack.isEmpty()) {
                 wellFormed = false;
             }
+        }
+
+        /** The end of the comment at {@code i}: {@code /* ... *}{@code /}, or {@code //} or {@code #} to the line's end. */
+        private int commentEnd(int i) {
+            wellFormed = false;
+            if (in.charAt(i) == '/' && in.charAt(i + 1) == '*') {
+                for (int k = i + 2; k + 1 < end; k++) {
+                    if (in.charAt(k) == '*' && in.charAt(k + 1) == '/') {
+                        return k + 2;
+                    }
+                }
+                return end;
+            }
+            int k = i;
+            while (k < end && in.charAt(k) != '\n' && in.charAt(k) != '\r') {
+                k++;
+            }
+            return k;
         }
 
         private boolean inObject() {
@@ -144,7 +178,7 @@ public final class JsonMasker {
         /** The end of the value starting at {@code i}: a string, a scalar, or a whole container. */
         private int valueEnd(int i) {
             char c = in.charAt(i);
-            if (c == '"') {
+            if (c == '"' || c == '\'') {
                 return Math.min(stringEnd(i) + 1, end);
             }
             if (c == '{' || c == '[') {
@@ -152,7 +186,7 @@ public final class JsonMasker {
                 int k = i;
                 while (k < end) {
                     char d = in.charAt(k);
-                    if (d == '"') {
+                    if (d == '"' || d == '\'') {
                         k = stringEnd(k) + 1;
                         continue;
                     }
@@ -169,10 +203,7 @@ public final class JsonMasker {
                 wellFormed = false;
                 return end;
             }
-            int k = i;
-            while (k < end && ",:]} \n\r\t\"{[".indexOf(in.charAt(k)) < 0) {
-                k++;
-            }
+            int k = scalarEnd(i);
             if (k == i) {
                 wellFormed = false;
                 return i + 1;
@@ -180,14 +211,27 @@ public final class JsonMasker {
             return k;
         }
 
+        /** The end of a number, a literal or an unquoted word starting at {@code i}. */
+        private int scalarEnd(int i) {
+            int k = i;
+            while (k < end && ",:;=]} \n\r\t\"'{[".indexOf(in.charAt(k)) < 0) {
+                k++;
+            }
+            return k;
+        }
+
         /** The position of the quote closing the string opened at {@code i} (the end of input if none). */
         private int stringEnd(int i) {
+            char quote = in.charAt(i);
+            if (quote == '\'') {
+                wellFormed = false;
+            }
             int k = i + 1;
             while (k < end) {
                 char c = in.charAt(k);
                 if (c == '\\') {
                     k += 2;
-                } else if (c == '"') {
+                } else if (c == quote) {
                     return k;
                 } else {
                     k++;

@@ -54,12 +54,16 @@ final class MaskedNameScreen {
     private final long firstChars;
     /** Whether every run is looked at (a rule names an attribute), not only those after a {@code <}. */
     private final boolean everyRun;
+    /** Whether names are compared in any letter case ({@link #names} then in lower case). */
+    private final boolean anyCase;
 
     /**
      * @param elementNames the local names of the last steps of the rules on elements (null for {@code *})
      * @param attributeNames those of the rules on attributes
+     * @param anyCase whether some rule matches its name in any letter case: then every name is compared so
      */
-    MaskedNameScreen(List<String> elementNames, List<String> attributeNames) {
+    MaskedNameScreen(List<String> elementNames, List<String> attributeNames, boolean anyCase) {
+        this.anyCase = anyCase;
         everyRun = !attributeNames.isEmpty();
         List<String> all = new ArrayList<>(elementNames);
         all.addAll(attributeNames);
@@ -76,9 +80,12 @@ final class MaskedNameScreen {
                 n = null;
                 break;
             }
-            n[i] = s.toCharArray();
+            n[i] = anyCase ? s.toLowerCase(java.util.Locale.ROOT).toCharArray() : s.toCharArray();
             len |= 1L << s.length();
             first |= 1L << (s.charAt(0) - 64);
+            if (anyCase) {
+                first |= 1L << (Character.toLowerCase(s.charAt(0)) - 64) | 1L << (Character.toUpperCase(s.charAt(0)) - 64);
+            }
         }
         names = n;
         lengths = len;
@@ -218,7 +225,8 @@ final class MaskedNameScreen {
             return false;
         }
         for (int k = 0; k < names.length; k++) {
-            if (names[k].length == n && in.regionEquals(from, to, names[k])) {
+            if (names[k].length == n && (anyCase ? in.regionEqualsIgnoringCase(from, to, names[k])
+                    : in.regionEquals(from, to, names[k]))) {
                 return true;
             }
         }

@@ -24,6 +24,8 @@ final class PathRules {
     private static final long ACTIONS = MASK | PRUNE;
 
     private final char[][] local;
+    /** Per step: whether its name matches in any letter case ({@link #local} then holds it in lower case). */
+    private final boolean[] anyCase;
     private final String[] uri;
     private final boolean[] descendant;
     private final long[] terminalAction;
@@ -50,6 +52,7 @@ final class PathRules {
     private PathRules(List<Step> steps) {
         int n = steps.size();
         local = new char[n][];
+        anyCase = new boolean[n];
         uri = new String[n];
         descendant = new boolean[n];
         terminalAction = new long[n];
@@ -59,11 +62,14 @@ final class PathRules {
         long root = 0;
         boolean ns = false;
         boolean anyMask = false;
+        boolean screenAnyCase = false;
         List<String> elementNames = new ArrayList<>();
         List<String> attributeNames = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Step s = steps.get(i);
-            local[i] = s.local == null ? null : s.local.toCharArray();
+            local[i] = s.local == null ? null : s.anyCase ? lower(s.local) : s.local.toCharArray();
+            anyCase[i] = s.anyCase;
+            screenAnyCase |= s.anyCase && s.action != 0;
             uri[i] = s.uri;
             descendant[i] = s.descendant;
             terminalAction[i] = s.action;
@@ -76,6 +82,17 @@ final class PathRules {
             } else {
                 lengths |= 1L << s.local.length();
                 elementNameStarts[s.local.charAt(0) >> 6] |= 1L << s.local.charAt(0);
+                if (s.anyCase) {
+                    for (char c : new char[] {Character.toLowerCase(s.local.charAt(0)),
+                        Character.toUpperCase(s.local.charAt(0))}) {
+                        if (c < 128) {
+                            elementNameStarts[c >> 6] |= 1L << c;
+                        } else {
+                            elementNameStarts[0] = -1L;
+                            elementNameStarts[1] = -1L;
+                        }
+                    }
+                }
             }
             if (s.descendant) {
                 desc |= 1L << i;
@@ -96,16 +113,32 @@ final class PathRules {
         everyStep = (1L << n) - 1;
         namespaceAware = ns;
         masks = anyMask;
-        screen = new MaskedNameScreen(elementNames, attributeNames);
+        screen = new MaskedNameScreen(elementNames, attributeNames, screenAnyCase);
     }
 
-    static PathRules compile(List<String> anonymize, List<String> prune) {
+    private static char[] lower(String name) {
+        char[] c = name.toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            c[i] = Character.toLowerCase(c[i]);
+        }
+        return c;
+    }
+
+    /**
+     * @param anonymize paths masked
+     * @param anonymizeAnyCase paths masked, their names matched in any letter case
+     * @param prune paths pruned
+     */
+    static PathRules compile(List<String> anonymize, List<String> anonymizeAnyCase, List<String> prune) {
         List<Step> steps = new ArrayList<>();
         for (String p : anonymize) {
-            parse(p, MASK, steps);
+            parse(p, MASK, false, steps);
+        }
+        for (String p : anonymizeAnyCase) {
+            parse(p, MASK, true, steps);
         }
         for (String p : prune) {
-            parse(p, PRUNE, steps);
+            parse(p, PRUNE, false, steps);
         }
         if (steps.size() > MAX_STEPS) {
             throw new IllegalArgumentException("too many path steps: " + steps.size() + " (at most " + MAX_STEPS
@@ -114,7 +147,7 @@ final class PathRules {
         return new PathRules(steps);
     }
 
-    private static void parse(String path, long action, List<Step> out) {
+    private static void parse(String path, long action, boolean anyCase, List<Step> out) {
         String p = path == null ? "" : path.trim();
         if (p.isEmpty()) {
             throw new IllegalArgumentException("empty path");
@@ -141,6 +174,7 @@ final class PathRules {
                 continue;
             }
             Step s = new Step();
+            s.anyCase = anyCase;
             s.descendant = nextDescendant;
             s.first = out.size() == first;
             nextDescendant = false;
@@ -252,7 +286,8 @@ final class PathRules {
         if (uri[j] != null && nsUri != null && !uri[j].equals(nsUri)) {
             return false;
         }
-        return local[j] == null || in.regionEquals(from, to, local[j]);
+        return local[j] == null || (anyCase[j] ? in.regionEqualsIgnoringCase(from, to, local[j])
+                : in.regionEquals(from, to, local[j]));
     }
 
     private static final class Step {
@@ -261,6 +296,7 @@ final class PathRules {
         boolean descendant;
         boolean attribute;
         boolean first;
+        boolean anyCase;
         long action;
     }
 }

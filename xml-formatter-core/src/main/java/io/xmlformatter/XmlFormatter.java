@@ -68,7 +68,7 @@ public final class XmlFormatter {
     }
 
     private XmlFormatter(Builder b) {
-        rules = PathRules.compile(b.anonymize, b.prune);
+        rules = PathRules.compile(b.anonymize, b.anonymizeAnyCase, b.prune);
         mask = b.mask;
         pruneMarker = b.pruneMarker;
         int n = b.truncationMarker.indexOf("{n}");
@@ -450,6 +450,7 @@ public final class XmlFormatter {
      */
     public static final class Builder {
         private final List<String> anonymize = new ArrayList<>();
+        private final List<String> anonymizeAnyCase = new ArrayList<>();
         private final List<String> prune = new ArrayList<>();
         private String mask = DEFAULT_MASK;
         private String pruneMarker = DEFAULT_PRUNE_MARKER;
@@ -542,6 +543,17 @@ public final class XmlFormatter {
         public Builder anonymize(Iterable<String> paths) {
             for (String p : paths) {
                 anonymize.add(p);
+            }
+            return this;
+        }
+
+        /**
+         * Like {@link #anonymize(Iterable)}, with the paths' names matched in any letter case: for names a user
+         * gives as names ({@code //password} masks {@code <Password>} and {@code <PASSWORD>} too).
+         */
+        public Builder anonymizeIgnoringCase(Iterable<String> paths) {
+            for (String p : paths) {
+                anonymizeAnyCase.add(p);
             }
             return this;
         }

@@ -54,4 +54,35 @@ class JsonMaskerTest {
         assertFalse(mask("{\"card\":{\"number\":\"4111 1111").contains("4111"));
         assertTrue(masker.mask("{}", new StringBuilder()).wellFormed);
     }
+
+    @Test
+    void keysMatchInAnyLetterCase() {
+        assertEquals("{\"Password\":\"[*****]\",\"CARD\":\"[*****]\"}", mask("{\"Password\":\"x1\",\"CARD\":\"x2\"}"));
+        assertEquals("{\"PASS\\u0057ORD\":\"[*****]\"}", mask("{\"PASS\\u0057ORD\":\"x\"}"));
+    }
+
+    @Test
+    void lenientJsonIsReadAsLenientReadersReadIt() {
+        String[] shapes = {
+            "{'password':'s3cr3t'}",
+            "{password:'s3cr3t'}",
+            "{password:s3cr3t}",
+            "{ Password : \"s3cr3t\" }",
+            "{'user':'bob';'password'='s3cr3t'}",
+            "{\"user\":\"bob\",\"password\"=>\"s3cr3t\"}",
+            "{\"password\" /* note */ : \"s3cr3t\"}",
+            "{\"password\": // note\n \"s3cr3t\"}",
+            "{\"password\": # note\n \"s3cr3t\"}",
+            "{'user':'it''s, \\'quoted\\' }', 'password': 's3cr3t'}",
+            "{\"a\":{'b':[1,{password:{x:'s3cr3t'}}]}}",
+            "{'password':'s3cr3t",
+        };
+        for (String json : shapes) {
+            StringBuilder out = new StringBuilder();
+            JsonMasker.Result r = masker.mask(json, out);
+            assertFalse(out.toString().contains("s3cr3t"), json + " -> " + out);
+            assertEquals(1, r.masked, json);
+            assertFalse(r.wellFormed, json + " is not strict JSON");
+        }
+    }
 }

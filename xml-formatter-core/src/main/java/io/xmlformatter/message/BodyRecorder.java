@@ -39,8 +39,23 @@ public final class BodyRecorder {
         return (int) Math.min(total, cap);
     }
 
+    /** How many bytes were taken, kept or not. */
+    public long total() {
+        return total;
+    }
+
     /** What was written so far, for the record. */
     public CapturedBody body() {
         return total <= cap ? CapturedBody.of(bytes, kept()) : CapturedBody.prefix(bytes, kept(), total);
+    }
+
+    /**
+     * What was taken so far of a body that may go on.
+     *
+     * @param whole whether the body ended with the bytes taken
+     * @param declaredSize the body's size when known, or -1
+     */
+    CapturedBody body(boolean whole, long declaredSize) {
+        return whole ? body() : CapturedBody.prefix(bytes, kept(), declaredSize);
     }
 }

@@ -128,29 +128,43 @@ final class BodyRenderer {
             return; // the marker is written
         }
         boolean form = typeLower.startsWith("application/x-www-form-urlencoded");
-        boolean utf8 = charset.equals(StandardCharsets.UTF_8);
-        if (utf8 && !form && !typeLower.contains("json") && !isJsonStart(s)) {
-            if (holdsMarkup(s)) {
-                xml(s, r); // the engine reads the bytes' own form: byte order mark, declaration
-            } else { // no '<', no '&': text no filter has anything to do with
-                int start = r.out.length();
-                r.out.append(new String(s.bytes, s.from, s.length(), StandardCharsets.UTF_8));
-                cut(r, start, s);
-            }
+        boolean json = typeLower.contains("json");
+        boolean plainText = typeLower.startsWith("text/plain") || (typeLower.isEmpty() && !startsAsMarkup(s));
+        if (charset.equals(StandardCharsets.UTF_8) && !form && !json && !plainText && holdsMarkup(s)
+                && !isJsonStart(s)) {
+            xml(s, r); // the engine reads the bytes' own form: byte order mark, declaration
             return;
         }
         String text = new String(s.bytes, s.from, s.length(), charset);
         if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
             text = text.substring(1);
         }
+        if (!readsAsText(text, s.complete)) {
+            r.notLogged("bytes that do not read as " + shorten(mediaType(typeLower)));
+            r.wellFormed = false;
+            r.masked++;
+            return;
+        }
         int lead = firstNonBlank(text);
         if (form && lead != '<') {
             int start = r.out.length();
             r.masked += parameters.mask(text, 0, text.length(), r.out);
             cut(r, start, s);
-        } else if (lead == '{' || lead == '[' || (typeLower.contains("json") && lead != '<')) {
+            return;
+        }
+        if (lead == '{' || lead == '[' || (json && lead != '<')) {
             json(text, s, r);
-        } else if (text.indexOf('<') < 0 && text.indexOf('&') < 0) {
+            return;
+        }
+        if (!typeLower.contains("xml")) { // text: its name=value pairs are masked first
+            StringBuilder masked = new StringBuilder(text.length() + 16);
+            int n = parameters.maskText(text, masked);
+            if (n > 0) {
+                r.masked += n;
+                text = masked.toString();
+            }
+        }
+        if (text.indexOf('<') < 0 && text.indexOf('&') < 0) {
             int start = r.out.length();
             r.out.append(text);
             cut(r, start, s);
@@ -160,6 +174,28 @@ final class BodyRenderer {
             byte[] utf8Bytes = text.getBytes(StandardCharsets.UTF_8);
             xml(new Slice(utf8Bytes, 0, utf8Bytes.length, false, s.originalSize), r);
         }
+    }
+
+    /**
+     * Whether decoded bytes read as text: no control characters but tab, line feed and carriage return, and no
+     * malformed input (but a sequence cut at the end of a body's prefix).
+     */
+    private static boolean readsAsText(String text, boolean complete) {
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || (c >= 0x7F && c <= 0x9F)
+                    || (c == '\uFFFD' && (complete || i < n - 3))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String mediaType(String typeLower) {
+        int semi = typeLower.indexOf(';');
+        String t = (semi < 0 ? typeLower : typeLower.substring(0, semi)).trim();
+        return t.isEmpty() ? "text" : t;
     }
 
     /**
@@ -217,6 +253,11 @@ final class BodyRenderer {
         StringBuilder masked = new StringBuilder(text.length() + 32);
         JsonMasker.Result jr = json.mask(text, masked);
         r.masked += jr.masked;
+        String markup = unescapedMarkup(masked);
+        if (markup != null) {
+            format(markup, r);
+            return;
+        }
         if (masked.indexOf("<") >= 0 || masked.indexOf("&") >= 0) {
             format(masked.toString(), r);
             return;
@@ -225,6 +266,73 @@ final class BodyRenderer {
         int start = r.out.length();
         r.out.append(masked);
         cut(r, start, s);
+    }
+
+    /**
+     * JSON whose strings write markup with escapes ({@code \\u003c}, {@code \\u0026}, at any depth of escaping):
+     * the text with those escapes, and the escapes of the characters markup is made of, read, for the engine to
+     * find the markup; null when there are none.
+     */
+    private static String unescapedMarkup(CharSequence json) {
+        String t = json.toString();
+        if (!containsMarkupEscape(t)) {
+            return null;
+        }
+        String prev;
+        do {
+            prev = t;
+            t = unescapeOnce(t);
+        } while (!t.equals(prev));
+        return t;
+    }
+
+    private static boolean containsMarkupEscape(String t) {
+        for (int i = t.indexOf("\\u00"); i >= 0; i = t.indexOf("\\u00", i + 1)) {
+            if (i + 5 < t.length()) {
+                String code = t.substring(i + 4, i + 6);
+                if ("3c".equalsIgnoreCase(code) || "26".equals(code)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Reads the escapes of {@code < > & " ' / =} and of a backslash once. */
+    private static String unescapeOnce(String t) {
+        StringBuilder out = new StringBuilder(t.length());
+        for (int i = 0; i < t.length(); i++) {
+            char c = t.charAt(i);
+            if (c == '\\' && i + 1 < t.length()) {
+                char e = t.charAt(i + 1);
+                if (e == 'u' && i + 5 < t.length()) {
+                    int v = hex4(t, i + 2);
+                    if (v >= 0 && "<>&\"'/=\\".indexOf((char) v) >= 0) {
+                        out.append((char) v);
+                        i += 5;
+                        continue;
+                    }
+                } else if (e == '"' || e == '/' || e == '\\') {
+                    out.append(e);
+                    i++;
+                    continue;
+                }
+            }
+            out.append(c);
+        }
+        return out.toString();
+    }
+
+    private static int hex4(String t, int at) {
+        int v = 0;
+        for (int k = at; k < at + 4; k++) {
+            int d = Character.digit(t.charAt(k), 16);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * 16 + d;
+        }
+        return v;
     }
 
     /** Cuts text written from {@code start} at the limit, and marks a cut (here or before capture) visibly. */
@@ -251,6 +359,22 @@ final class BodyRenderer {
             }
         }
         return false;
+    }
+
+    /** Whether the bytes start as XML does: {@code <} after blanks, or in an encoding other than ASCII's family. */
+    private static boolean startsAsMarkup(Slice s) {
+        if (CharsetCheck.ofBytes(s.bytes, s.from, s.length()) != CharsetCheck.Family.ASCII) {
+            return true;
+        }
+        int i = s.from;
+        if (s.length() >= 3 && (s.bytes[i] & 0xFF) == 0xEF && (s.bytes[i + 1] & 0xFF) == 0xBB
+                && (s.bytes[i + 2] & 0xFF) == 0xBF) {
+            i += 3;
+        }
+        while (i < s.to && isBlank(s.bytes[i])) {
+            i++;
+        }
+        return i < s.to && s.bytes[i] == '<';
     }
 
     private static boolean isJsonStart(Slice s) {

@@ -124,18 +124,28 @@ public final class MessageLogger implements AutoCloseable {
      * @param body the captured body, or null when the message has none
      */
     public void log(MessageFacts facts, CapturedBody body) {
-        LogRecord record;
-        try {
-            record = record(facts, body);
-        } catch (RuntimeException | StackOverflowError e) {
-            failed(recordFailures, e);
-            record = LogRecord.builder(facts.type()).payload("[body not logged: " + e.getClass().getName() + "]")
-                    .wellFormed(false).build();
-        }
+        LogRecord record = render(facts, body);
         try {
             sink(record.type()).write(record);
         } catch (RuntimeException | LinkageError e) {
             failed(sinkFailures, e);
+        }
+    }
+
+    /**
+     * The record of one message as {@link #log} would write it, without writing it: address and headers masked,
+     * the payload made by the body rule. For code that passes records on itself (a CXF {@code LogEventSender}).
+     * Never throws: a failure gives a record without the body, counted in {@link #recordFailures()}.
+     *
+     * @param body the captured body, or null when the message has none
+     */
+    public LogRecord render(MessageFacts facts, CapturedBody body) {
+        try {
+            return record(facts, body);
+        } catch (RuntimeException | StackOverflowError e) {
+            failed(recordFailures, e);
+            return LogRecord.builder(facts.type()).payload("[body not logged: " + e.getClass().getName() + "]")
+                    .wellFormed(false).build();
         }
     }
 
@@ -315,8 +325,8 @@ public final class MessageLogger implements AutoCloseable {
         }
 
         /**
-         * Elements masked wherever they are (also JSON fields and URL/form parameters of these names); replaces
-         * the names set before.
+         * Elements masked wherever they are, their names in any letter case (also JSON fields and URL, form and
+         * text parameters of these names); replaces the names set before.
          */
         public Builder sensitiveElementNames(Collection<String> names) {
             return replace(sensitiveElements, names);
@@ -328,7 +338,7 @@ public final class MessageLogger implements AutoCloseable {
             return this;
         }
 
-        /** Attributes masked wherever they are; replaces the names set before. */
+        /** Attributes masked wherever they are, their names in any letter case; replaces the names set before. */
         public Builder sensitiveAttributeNames(Collection<String> names) {
             return replace(sensitiveAttributes, names);
         }
@@ -481,12 +491,14 @@ public final class MessageLogger implements AutoCloseable {
             if (wsSecurity) {
                 f.wsSecurity();
             }
+            List<String> names = new ArrayList<>(); // names given as names match in any letter case
             for (String name : sensitiveElements) {
-                f.anonymize("//" + name);
+                names.add("//" + name);
             }
             for (String name : sensitiveAttributes) {
-                f.anonymize("//@" + name);
+                names.add("//@" + name);
             }
+            f.anonymizeIgnoringCase(names);
             XmlFormatter formatter;
             try {
                 formatter = f.anonymize(anonymize).prune(prune.toArray(new String[0])).build();

@@ -9,9 +9,10 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * Masks the values of URL query and form parameters by name ({@code password=...}, {@code access_token=...}),
- * ignoring case, after percent-decoding the name (so {@code pass%77ord} is {@code password}). The rest of the
- * text stays as it is. Immutable and thread-safe.
+ * Masks the values of URL query, path and form parameters, and of {@code name=value} pairs in plain text, by name
+ * ({@code password=...}, {@code access_token=...}), ignoring case, after percent-decoding the name (so
+ * {@code pass%77ord} is {@code password}); and an address's user-info. The rest of the text stays as it is.
+ * Immutable and thread-safe.
  */
 final class ParameterMasker {
     /** Always masked: passwords, tokens, keys and secrets as OAuth 2, OpenID and common APIs name them. */
@@ -29,19 +30,197 @@ final class ParameterMasker {
         this.mask = mask;
     }
 
-    /** The address with the values of sensitive query parameters masked; counts into {@code masked[0]}. */
+    /**
+     * The address with what may hold a credential masked: its user-info whole ({@code scheme://user:pass@host}
+     * becomes {@code scheme://[*****]@host}), and the values of sensitive path (matrix) parameters
+     * ({@code ;jsessionid=...}) and query parameters. Counts into {@code masked[0]}.
+     */
     String maskAddress(String address, int[] masked) {
         if (address == null) {
             return null;
         }
-        int q = address.indexOf('?');
-        if (q < 0) {
-            return address;
+        int len = address.length();
+        int query = address.indexOf('?');
+        int fragment = address.indexOf('#');
+        int pathEnd = query >= 0 ? query : fragment >= 0 ? fragment : len;
+        if (fragment >= 0 && fragment < pathEnd) {
+            pathEnd = fragment;
         }
-        StringBuilder out = new StringBuilder(address.length());
-        out.append(address, 0, q + 1);
-        masked[0] += mask(address, q + 1, address.length(), out);
+        StringBuilder out = new StringBuilder(len + 8);
+        int i = 0;
+        int scheme = address.indexOf("://");
+        if (scheme >= 0 && scheme < pathEnd) {
+            int authority = scheme + 3;
+            int authorityEnd = authority;
+            while (authorityEnd < pathEnd && address.charAt(authorityEnd) != '/') {
+                authorityEnd++;
+            }
+            int at = address.lastIndexOf('@', authorityEnd - 1);
+            out.append(address, 0, authority);
+            if (at >= authority) {
+                out.append(mask);
+                masked[0]++;
+                i = at;
+            } else {
+                i = authority;
+            }
+        }
+        while (i < pathEnd) {
+            int semi = address.indexOf(';', i);
+            if (semi < 0 || semi >= pathEnd) {
+                out.append(address, i, pathEnd);
+                break;
+            }
+            out.append(address, i, semi + 1);
+            int segmentEnd = semi + 1;
+            while (segmentEnd < pathEnd && address.charAt(segmentEnd) != '/') {
+                segmentEnd++;
+            }
+            masked[0] += mask(address, semi + 1, segmentEnd, out);
+            i = segmentEnd;
+        }
+        if (pathEnd < len && address.charAt(pathEnd) == '?') {
+            out.append('?');
+            masked[0] += mask(address, pathEnd + 1, len, out);
+        } else {
+            out.append(address, pathEnd, len);
+        }
         return out.toString();
+    }
+
+    /**
+     * Appends plain text to {@code out} with the values of sensitive {@code name=value} and {@code name: value}
+     * pairs masked, wherever they stand in it: an unquoted value after {@code =} runs to white space or one of
+     * {@code & ; ,}, after {@code :} to the line's end or one of {@code & ; ,}; a quoted value to its closing quote
+     * (or the line's end). Returns how many values it masked.
+     */
+    int maskText(CharSequence text, StringBuilder out) {
+        int masked = 0;
+        int copied = 0;
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char sep = text.charAt(i);
+            if (sep != '=' && sep != ':') {
+                continue;
+            }
+            int nameEnd = i;
+            while (nameEnd > copied && text.charAt(nameEnd - 1) == ' ') {
+                nameEnd--;
+            }
+            int nameStart = nameEnd;
+            while (nameStart > copied && isNameChar(text.charAt(nameStart - 1))) {
+                nameStart--;
+            }
+            if (nameStart == nameEnd || !sensitive(decode(text, nameStart, nameEnd).trim())) {
+                continue;
+            }
+            int v = i + 1;
+            while (v < n && text.charAt(v) == ' ') {
+                v++;
+            }
+            out.append(text, copied, v).append(mask);
+            masked++;
+            copied = valueEnd(text, v, sep);
+            i = copied - 1;
+        }
+        out.append(text, copied, n);
+        return masked;
+    }
+
+    /**
+     * Appends {@code text[from, to)} with the user-info of any address in it ({@code scheme://user:pass@host},
+     * also percent-encoded) masked; returns how many it masked.
+     */
+    private int appendWithoutUserInfo(CharSequence text, int from, int to, StringBuilder out) {
+        int masked = 0;
+        int i = from;
+        for (int k = from; k < to; k++) {
+            int authority = text.charAt(k) == ':' && startsWith(text, k, to, "://") ? k + 3
+                    : text.charAt(k) == '%' && startsWith(text, k, to, "%3a%2f%2f") ? k + 9 : -1;
+            if (authority < 0) {
+                continue;
+            }
+            int at = -1;
+            int e = authority;
+            while (e < to && "/?#&;".indexOf(text.charAt(e)) < 0 && !startsWith(text, e, to, "%2f")
+                    && !startsWith(text, e, to, "%3f") && !startsWith(text, e, to, "%23")) {
+                if (text.charAt(e) == '@' || startsWith(text, e, to, "%40")) {
+                    at = e;
+                }
+                e++;
+            }
+            if (at >= 0) {
+                out.append(text, i, authority).append(mask);
+                masked++;
+                i = at;
+            }
+            k = e - 1;
+        }
+        out.append(text, i, to);
+        return masked;
+    }
+
+    /** Whether {@code text} holds {@code lower} (ASCII, lower case) at {@code at}, in any case, before {@code to}. */
+    private static boolean startsWith(CharSequence text, int at, int to, String lower) {
+        if (at + lower.length() > to) {
+            return false;
+        }
+        for (int k = 0; k < lower.length(); k++) {
+            if (Character.toLowerCase(text.charAt(at + k)) != lower.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int valueEnd(CharSequence text, int from, char sep) {
+        int n = text.length();
+        if (from < n && (text.charAt(from) == '"' || text.charAt(from) == '\'')) {
+            char quote = text.charAt(from);
+            int k = from + 1;
+            while (k < n && text.charAt(k) != quote && text.charAt(k) != '\n') {
+                k++;
+            }
+            return k < n && text.charAt(k) == quote ? k + 1 : k;
+        }
+        int k = from;
+        while (k < n) {
+            char c = text.charAt(k);
+            if (c == '\n' || c == '\r' || c == '&' || c == ';' || c == ','
+                    || (sep == '=' && (c == ' ' || c == '\t'))) {
+                break;
+            }
+            k++;
+        }
+        return k;
+    }
+
+    private static boolean isNameChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == '%' || c == '+' || c == '['
+                || c == ']';
+    }
+
+    /**
+     * Whether a decoded parameter name is sensitive: itself, or its last word ({@code user[password]},
+     * {@code credentials.password}, a name behind junk).
+     */
+    private boolean sensitive(String name) {
+        if (names.contains(name)) {
+            return true;
+        }
+        int end = name.length();
+        while (end > 0 && !isWordChar(name.charAt(end - 1))) {
+            end--;
+        }
+        int start = end;
+        while (start > 0 && isWordChar(name.charAt(start - 1))) {
+            start--;
+        }
+        return start < end && (start > 0 || end < name.length()) && names.contains(name.substring(start, end));
+    }
+
+    private static boolean isWordChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-';
     }
 
     /**
@@ -60,11 +239,11 @@ final class ParameterMasker {
             while (eq < end && text.charAt(eq) != '=') {
                 eq++;
             }
-            if (eq < end && names.contains(decode(text, i, eq).trim())) {
+            if (eq < end && sensitive(decode(text, i, eq).trim())) {
                 out.append(text, i, eq + 1).append(mask);
                 masked++;
             } else {
-                out.append(text, i, end);
+                masked += appendWithoutUserInfo(text, i, end, out);
             }
             if (end < to) {
                 if (text.charAt(end) == '#') {

@@ -302,13 +302,8 @@ class MessageLoggerTest {
     }
 
     @Test
-    void capturedBodiesAreReplayedWhole() throws IOException {
+    void writtenBodiesAreCapturedUpToTheLimit() {
         byte[] body = utf8(ENVELOPE);
-        BodyTap tap = BodyTap.read(new java.io.ByteArrayInputStream(body), 10, body.length);
-        assertFalse(tap.body().complete());
-        assertEquals(body.length, tap.body().originalSize());
-        java.io.InputStream rest = new java.io.ByteArrayInputStream(body, 11, body.length - 11);
-        assertTrue(Arrays.equals(body, tap.replay(rest).readAllBytes()));
         BodyRecorder recorder = new BodyRecorder(10);
         recorder.add(body, 0, 7);
         recorder.add(body, 7, 7);

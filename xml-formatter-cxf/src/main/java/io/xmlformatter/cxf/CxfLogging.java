@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
@@ -15,7 +16,6 @@ import java.time.Duration;
 final class CxfLogging {
     /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */
     static final String ENABLE_PROPERTY = "org.apache.cxf.logging.enable";
-    private static final String LOGGED = CxfLogging.class.getName() + ".logged";
     private static final String STARTED = CxfLogging.class.getName() + ".started";
 
     final MessageLogger logger;
@@ -65,19 +65,27 @@ final class CxfLogging {
         message.getExchange().putIfAbsent(STARTED, System.nanoTime());
     }
 
-    /** Whether {@code message} was already logged (a message is logged once, whatever the chains do). */
+    /**
+     * Whether {@code message} was already logged (a message is logged once, whatever the chains do). The mark is
+     * a content of the message, not a property: CXF copies a request's properties into its response in some
+     * paths (CXF-9233), and the response must still be logged.
+     */
     static boolean isLogged(Message message) {
-        return message.containsKey(LOGGED);
+        return message.getContent(Logged.class) != null;
     }
+
+    /** The mark of a message logged. */
+    private enum Logged { YES }
 
     /**
      * Writes the record of {@code message} once: its CXF facts, the host's, the correlation id and the duration,
      * and the captured body (null when it has none). Never throws.
      */
     void log(Message message, CapturedBody body) {
-        if (message.put(LOGGED, true) != null) {
+        if (isLogged(message)) {
             return;
         }
+        message.setContent(Logged.class, Logged.YES);
         MessageFacts facts;
         try {
             facts = CxfFacts.describe(message);
@@ -98,9 +106,16 @@ final class CxfLogging {
         logger.close();
     }
 
-    /** The in message of the exchange, when it came in and was never logged (the chain broke before). */
-    static Message unloggedRequest(Exchange exchange) {
+    /**
+     * A server's exchange is answered: the request's record is written now if it is still to come (its body not
+     * read to its end, or the chain broke before its record), with what is left of its body within the limit.
+     */
+    void settleRequest(Exchange exchange) {
         Message in = exchange.getInMessage();
-        return in != null && !isLogged(in) && in.getContent(CapturedBody.class) != null ? in : null;
+        BodyTee tee = in == null ? null : in.getContent(BodyTee.class);
+        if (tee != null && !isLogged(in)) {
+            tee.whenDone(body -> log(in, body));
+            tee.drainAndFinish();
+        }
     }
 }

@@ -1,62 +1,81 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.FormatResult;
-import io.xmlformatter.XmlFormatter;
-import io.xmlformatter.message.HeaderMasker;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.MessageLogger;
 import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.ext.logging.event.LogEventSender;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
-import java.util.Set;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /**
- * For users who keep CXF's own {@code LoggingFeature}: a {@link LogEventSender} that re-formats and masks the
- * payload of CXF's events with this engine (and masks headers in any case) before passing them on.
+ * For users who keep CXF's own {@code LoggingFeature}: a {@link LogEventSender} that passes every event through the
+ * message logger's body rule before handing it on, as our own feature's records are made: the payload, whatever it
+ * is (XML, JSON, a form, text, multipart, a body CXF logged although it is compressed), formatted and masked or
+ * replaced by a marker; the address's credentials and sensitive parameters masked; the headers masked in any case.
  *
  * <pre>{@code
  * LoggingFeature cxf = new LoggingFeature();
  * cxf.setSender(new XmlFormattingLogEventSender(new Slf4jVerboseEventSender(),
- *         XmlFormatter.builder().wsSecurity().build(), Set.of("X-Secret")));
+ *         MessageLogger.builder().pretty(true).sensitiveHeaderNames(Set.of("X-Secret")).build()));
  * }</pre>
  *
- * CXF cuts the payload before a sender sees it; a secret cut short there is still masked here.
+ * CXF cuts the payload before a sender sees it; a secret cut short there is still masked here. The logger's own
+ * sinks are not used: the event goes to {@code next}.
  */
 public final class XmlFormattingLogEventSender implements LogEventSender {
     private final LogEventSender next;
-    private final XmlFormatter formatter;
-    private final HeaderMasker headers;
+    private final MessageLogger logger;
 
-    /** Re-formats with {@code formatter}, masks the default and the given headers, then sends to {@code next}. */
-    public XmlFormattingLogEventSender(LogEventSender next, XmlFormatter formatter, Set<String> sensitiveHeaders) {
+    /** Masks and formats with the body rule of {@code logger}, then sends to {@code next}. */
+    public XmlFormattingLogEventSender(LogEventSender next, MessageLogger logger) {
+        if (next == null || logger == null) {
+            throw new IllegalArgumentException("xml-formatter-cxf: the next sender and the logger are required");
+        }
         this.next = next;
-        this.formatter = formatter;
-        this.headers = new HeaderMasker(sensitiveHeaders, XmlFormatter.DEFAULT_MASK);
+        this.logger = logger;
     }
 
-    /** Indents and applies the WS-Security preset, then sends to {@code next}. */
+    /** Indents, masks with the defaults (the WS-Security preset, the default headers and parameters), no limit. */
     public XmlFormattingLogEventSender(LogEventSender next) {
-        this(next, XmlFormatter.builder().wsSecurity().build(), Collections.emptySet());
+        this(next, MessageLogger.builder().pretty(true).limit(-1).sink(record -> { }).build());
     }
 
     @Override
     public void send(LogEvent event) {
+        MessageFacts facts = MessageFacts.of(MessageType.valueOf(event.getType().name()))
+                .address(event.getAddress()).contentType(event.getContentType())
+                .encoding(StandardCharsets.UTF_8.name()); // CXF has decoded the payload; these are its UTF-8 bytes
+        if (event.getHeaders() != null) {
+            for (Map.Entry<String, String> h : event.getHeaders().entrySet()) {
+                facts.header(h.getKey(), Collections.singletonList(h.getValue()));
+            }
+        }
         String payload = event.getPayload();
-        if (payload != null && payload.trim().startsWith("<")) {
-            StringBuilder out = new StringBuilder(payload.length() + (payload.length() >> 2));
-            FormatResult r = event.isTruncated()
-                    ? formatCut(payload, out)
-                    : formatter.format(payload, out);
-            event.setPayload(out.toString());
-            event.setTruncated(event.isTruncated() || r.truncated());
+        CapturedBody body = null;
+        if (payload != null) {
+            byte[] utf8 = payload.getBytes(StandardCharsets.UTF_8);
+            body = event.isTruncated() ? CapturedBody.prefix(utf8, utf8.length, -1) : CapturedBody.of(utf8);
+        }
+        LogRecord record = logger.render(facts, body);
+        event.setAddress(record.address());
+        if (payload != null) {
+            event.setPayload(record.payload());
+            event.setTruncated(event.isTruncated() || record.truncated());
         }
         if (event.getHeaders() != null) {
-            headers.maskInPlace(event.getHeaders());
+            Map<String, String> masked = new LinkedHashMap<>();
+            for (Map.Entry<String, List<String>> h : record.headers().entrySet()) {
+                masked.put(h.getKey(), String.join(",", h.getValue()));
+            }
+            event.setHeaders(masked);
         }
         next.send(event);
-    }
-
-    private FormatResult formatCut(String payload, StringBuilder out) {
-        byte[] utf8 = payload.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        return formatter.formatPrefix(utf8, 0, utf8.length, -1, out);
     }
 }

@@ -1,14 +1,16 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.BodyTee;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 
 /**
- * PRE_INVOKE phase: writes the record of an inbound message (a server's request, a client's response or fault)
- * from what {@link PayloadTapInterceptor} kept, once the operation is known.
+ * PRE_INVOKE phase: once the operation is known, has the record of an inbound message (a server's request, a
+ * client's response or fault) written when its body's capture is done: now if the chain has read the body (a SOAP
+ * envelope, unmarshalled), else when the reader has read it to its end or the limit, or closed it, or the exchange
+ * ends (a body the application streams: a JAX-RS entity, MTOM attachments).
  */
 public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
@@ -18,11 +20,21 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
         this.logging = logging;
     }
 
+    private static boolean isMultipart(Message message) {
+        Object type = message.get(Message.CONTENT_TYPE);
+        return type != null && type.toString().trim().regionMatches(true, 0, "multipart/", 0, 10);
+    }
+
     @Override
     public void handleMessage(Message message) {
-        if (!CxfLogging.isLogged(message) && (message.getContent(CapturedBody.class) != null
-                || logging.wanted(message))) {
-            logging.log(message, message.getContent(CapturedBody.class));
+        BodyTee tee = message.getContent(BodyTee.class);
+        if (tee != null) {
+            if (tee.bytesRead() > 0 && !isMultipart(message)) {
+                tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
+            }
+            tee.whenDone(body -> logging.log(message, body));
+        } else if (!CxfLogging.isLogged(message) && logging.wanted(message)) {
+            logging.log(message, null);
         }
         if (MessageUtils.isRequestor(message)) {
             logging.correlation.end(message);

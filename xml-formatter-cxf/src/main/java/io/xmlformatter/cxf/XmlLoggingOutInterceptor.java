@@ -1,7 +1,6 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.BodyRecorder;
-import io.xmlformatter.message.CapturedBody;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -17,8 +16,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * PRE_STREAM phase: records an outbound message (a client's request, a server's response or fault) as it is
  * written, keeping its first bytes in memory and counting the rest, and writes its record when the stream is
- * closed. The bytes on the wire are not touched. In a fault chain it first logs the request if the exchange
- * broke before the request was logged.
+ * closed. The bytes on the wire are not touched. On a server it first has the request's record written if it is
+ * still to come (a body the service did not read to its end, or a chain that broke before the record).
  */
 public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
@@ -40,16 +39,14 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         if (requestor) {
             CxfLogging.markStart(message);
             logging.correlation.propagate(message);
-        } else {
-            Message request = CxfLogging.unloggedRequest(message.getExchange());
-            if (request != null) {
-                logging.log(request, request.getContent(CapturedBody.class));
-            }
         }
         Object partial = message.get(Message.PARTIAL_RESPONSE_MESSAGE);
         if (Boolean.TRUE.equals(partial) || "true".equalsIgnoreCase(String.valueOf(partial))) {
             logging.correlation.end(message); // a one-way call's 202: not a message of its own
             return;
+        }
+        if (!requestor) {
+            logging.settleRequest(message.getExchange());
         }
         if (!wanted) {
             if (!requestor) {
@@ -128,12 +125,10 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
 
     /** Passes every byte on unchanged; logs on close. */
     private final class Recording extends FilterOutputStream {
-        private final Message message;
         private final Capture capture;
 
         Recording(OutputStream out, Message message) {
             super(out);
-            this.message = message;
             this.capture = new Capture(message);
         }
 
@@ -150,20 +145,17 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         }
 
         /**
-         * A client's request is logged before the stream closes (closing it receives the response, whose record
-         * must come second); a server's response after, so the caller does not wait for the record.
+         * The record is written before the stream closes, as CXF's own logging does: a client's request before its
+         * response is received, a server's response before its caller has all of it (so the caller, in the same
+         * process, never sees its response's record before this one). If writing it fails, the stream is still
+         * closed.
          */
         @Override
         public void close() throws IOException {
-            if (MessageUtils.isRequestor(message)) {
-                logOnce();
-                out.close();
-                return;
-            }
             try {
-                out.close(); // not FilterOutputStream's close: its flush first would make the reply chunked
-            } finally {
                 logOnce();
+            } finally {
+                out.close(); // not FilterOutputStream's close: its flush first would make the reply chunked
             }
         }
 

@@ -5,6 +5,9 @@ import io.xmlformatter.log.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.ext.logging.LoggingFeature;
 import org.apache.cxf.ext.logging.event.LogEvent;
+import org.apache.cxf.message.Message;
+import org.apache.cxf.phase.AbstractPhaseInterceptor;
+import org.apache.cxf.phase.Phase;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -17,7 +20,9 @@ import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -217,5 +222,31 @@ class CxfDefectsTest {
         post(envelope("", echo("x")), "text/xml");
         sink.await(2);
         assertEquals(2, cxfEvents.size(), "CXF's own feature ran beside ours");
+    }
+
+    /**
+     * CXF-9233: a client's response message can get a copy of its request's properties. A mark that a message
+     * was logged must not travel with them and suppress the response's record.
+     */
+    @Test
+    void aResponseCarryingItsRequestsPropertiesIsStillLogged() throws Exception {
+        CollectingSink records = new CollectingSink();
+        XmlLoggingFeature feature = new XmlLoggingFeature();
+        feature.setSink(records);
+        AbstractPhaseInterceptor<Message> copier = new AbstractPhaseInterceptor<Message>(Phase.RECEIVE) {
+            @Override
+            public void handleMessage(Message response) {
+                Message request = response.getExchange().getOutMessage();
+                for (Map.Entry<String, Object> e : new ArrayList<>(request.entrySet())) {
+                    response.putIfAbsent(e.getKey(), e.getValue());
+                }
+            }
+        };
+        copier.addBefore(PayloadTapInterceptor.class.getName());
+        Bank client = server.client(p -> p.getInInterceptors().add(copier), feature);
+        assertEquals("hello", client.echo("hello"));
+        List<LogRecord> all = records.await(2);
+        assertEquals(List.of(MessageType.REQ_OUT, MessageType.RESP_IN),
+                all.stream().map(LogRecord::type).collect(Collectors.toList()));
     }
 }

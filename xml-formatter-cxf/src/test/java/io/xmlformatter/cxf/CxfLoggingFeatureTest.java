@@ -1,8 +1,8 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.ext.logging.LoggingFeature;
 import org.apache.cxf.ext.logging.event.EventType;
@@ -30,8 +30,8 @@ class CxfLoggingFeatureTest {
         List<LogEvent> events = Collections.synchronizedList(new ArrayList<>());
         LoggingFeature cxf = new LoggingFeature();
         cxf.setLimit(700); // CXF cuts inside the password; the decorator still masks what is left of it
-        cxf.setSender(new XmlFormattingLogEventSender(events::add, XmlFormatter.builder().wsSecurity().build(),
-                Set.of("X-Secret")));
+        cxf.setSender(new XmlFormattingLogEventSender(events::add, MessageLogger.builder().pretty(true).limit(-1)
+                .sensitiveHeaderNames(Set.of("X-Secret")).build()));
         try (CxfServer server = new CxfServer(cxf)) {
             Bank client = server.client();
             CxfServer.soapHeaders(client, "<wsse:Security xmlns:wsse='" + WSSE + "'><wsse:UsernameToken>"

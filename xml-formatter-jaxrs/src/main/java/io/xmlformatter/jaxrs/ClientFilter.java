@@ -1,7 +1,7 @@
 package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.log.MessageType;
-import io.xmlformatter.message.BodyTap;
+import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
 import jakarta.annotation.Priority;
@@ -16,8 +16,8 @@ import java.io.IOException;
 
 /**
  * The client side: the request's record (with its entity, through {@link EntityRecorder}), the correlation id
- * sent on (the caller's, from the MDC, or a new one), and the response's record (its body read up to the limit
- * and put back in front of the rest).
+ * sent on (the caller's, from the MDC, or a new one), and the response's record, written when the caller has read
+ * its body to the end or the limit, or closed it (the body is copied, up to the limit, as the caller reads it).
  */
 @Priority(Priorities.USER + 1000) // after the caller's own filters: the request as it goes out
 final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
@@ -67,10 +67,9 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
                 .contentType(response.getHeaderString("Content-Type"));
         Exchange.headers(facts, response.getHeaders());
         if (response.hasEntity() && exchange.logger.wouldLog(type, null)) {
-            BodyTap tap = BodyTap.read(response.getEntityStream(), exchange.logger.captureLimit(),
-                    response.getLength());
-            response.setEntityStream(tap.replay(response.getEntityStream()));
-            exchange.log(facts, tap.body());
+            BodyTee tee = new BodyTee(exchange.logger.captureLimit(), response.getLength());
+            response.setEntityStream(tee.tee(response.getEntityStream()));
+            tee.whenDone(body -> exchange.log(facts, body));
         } else {
             exchange.log(facts, null);
         }

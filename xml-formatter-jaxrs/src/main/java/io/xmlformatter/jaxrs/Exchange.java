@@ -2,6 +2,7 @@ package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.BodyRecorder;
+import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
@@ -39,6 +40,8 @@ final class Exchange {
     private String previousExchangeId;
     /** The facts of the message being written (its body goes through {@link EntityRecorder}), or null. */
     MessageFacts pending;
+    /** A server's request body as the resource reads it, or null. */
+    BodyTee request;
 
     Exchange(MessageLogger logger, String correlationId, String owner, String operation, boolean mdc) {
         this.logger = logger;
@@ -83,8 +86,20 @@ final class Exchange {
         }
     }
 
-    /** The exchange is over on the server's thread: the MDC gets back what it held. */
+    /**
+     * A server's response is on its way: the request's record is written now if it is still to come (the
+     * resource did not read its body to the end), with what is left of the body within the limit.
+     */
+    void settleRequest() {
+        BodyTee tee = request;
+        if (tee != null) {
+            tee.drainAndFinish();
+        }
+    }
+
+    /** The exchange is over on the server's thread: the request's record is settled, the MDC gets back what it held. */
     void end() {
+        settleRequest();
         if (mdc && ON_THREAD.get() == this) {
             ON_THREAD.remove();
             restore(MDC_CORRELATION_ID, previousCorrelationId);

@@ -1,8 +1,7 @@
 package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.log.MessageType;
-import io.xmlformatter.message.BodyTap;
-import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
 import jakarta.annotation.Priority;
@@ -18,7 +17,7 @@ import java.io.IOException;
 import java.lang.reflect.Method;
 
 /**
- * The server side: the request's record (its body read up to the limit and put back in front of the rest), the
+ * The server side: the request's record (its body copied, up to the limit, as the resource reads it), the
  * correlation id in the MDC until the response is written, and the response's record (with its entity, through
  * {@link EntityRecorder}). Runs first among the request filters, once the resource method is known.
  */
@@ -49,12 +48,6 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
         Exchange exchange = new Exchange(logger, request.getHeaderString(logger.correlationHeader()), owner,
                 method == null ? null : method.getName(), true);
         request.setProperty(Exchange.PROPERTY, exchange);
-        CapturedBody body = null;
-        if (request.hasEntity() && logger.wouldLog(MessageType.REQ_IN, owner)) {
-            BodyTap tap = BodyTap.read(request.getEntityStream(), logger.captureLimit(), request.getLength());
-            request.setEntityStream(tap.replay(request.getEntityStream()));
-            body = tap.body();
-        }
         MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getUriInfo().getRequestUri().toString())
                 .contentType(request.getHeaderString("Content-Type"));
@@ -62,7 +55,22 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
         if (request.getSecurityContext() != null && request.getSecurityContext().getUserPrincipal() != null) {
             facts.principal(request.getSecurityContext().getUserPrincipal().getName());
         }
-        exchange.log(facts, body);
+        if (hasBody(request) && logger.wouldLog(MessageType.REQ_IN, owner)) {
+            BodyTee tee = new BodyTee(logger.captureLimit(), request.getLength());
+            request.setEntityStream(tee.tee(request.getEntityStream()));
+            exchange.request = tee;
+            tee.whenDone(body -> exchange.log(facts, body.complete() && body.originalSize() == 0 ? null : body));
+        } else {
+            exchange.log(facts, null);
+        }
+    }
+
+    /**
+     * Whether the request has a body, by its headers (HTTP/1.1: a Content-Length above 0, or a Transfer-Encoding).
+     * Not {@code hasEntity()}: CXF answers it by reading the whole body into a cache.
+     */
+    private static boolean hasBody(ContainerRequestContext request) {
+        return request.getLength() > 0 || request.getHeaderString("Transfer-Encoding") != null;
     }
 
     @Override
@@ -72,6 +80,7 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
             return;
         }
         Exchange exchange = (Exchange) e;
+        exchange.settleRequest();
         MessageType type = response.getStatus() >= 500 ? MessageType.FAULT_OUT : MessageType.RESP_OUT;
         MessageFacts facts = exchange.facts(type).responseCode(response.getStatus())
                 .address(request.getUriInfo().getRequestUri().toString()).httpMethod(request.getMethod());

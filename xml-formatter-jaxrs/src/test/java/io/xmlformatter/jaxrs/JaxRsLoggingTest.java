@@ -15,11 +15,18 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.Socket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -295,5 +302,78 @@ class JaxRsLoggingTest {
         for (LogRecord r : records) {
             assertEquals("corr-77", r.correlationId(), () -> r.type() + " " + r.address());
         }
+    }
+
+    @Test
+    void aStreamedResponseReachesTheClientAsItIsSentAndIsLoggedWhenRead() throws Exception {
+        Shop.clientReadFirstLine = new CountDownLatch(1);
+        try (Response r = client.target(base).path("shop/stream").request().get()) {
+            InputStream body = r.readEntity(InputStream.class);
+            assertEquals("first <password>s3cr3t</password>", Shop.readLine(body));
+            Shop.clientReadFirstLine.countDown();
+            assertEquals("rest", Shop.readLine(body), RUNTIME.name() + ": the client got the first line only after"
+                    + " the server gave up waiting for it to be read (the response was read ahead)");
+            assertEquals(-1, body.read());
+        }
+        List<LogRecord> records = sink.await(4);
+        assertNoSecret(records);
+        for (MessageType t : new MessageType[] {MessageType.RESP_OUT, MessageType.RESP_IN}) {
+            LogRecord rec = only(records, t);
+            assertTrue(rec.payload().contains("first <password>[*****]</password>\nrest"),
+                    () -> t + ": " + rec.payload());
+        }
+    }
+
+    @Test
+    void aStreamedRequestReachesTheResourceAsItIsSent() throws Exception {
+        Shop.serverReadFirstLine = new CountDownLatch(1);
+        boolean read;
+        String answer;
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), base.getPort())) {
+            OutputStream wire = socket.getOutputStream();
+            wire.write(("POST /shop/upload HTTP/1.1\r\nHost: 127.0.0.1:" + base.getPort() + "\r\nContent-Type:"
+                    + " text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            wire.write(chunk("first <password>s3cr3t</password>\n"));
+            wire.flush();
+            read = Shop.awaitPeer(Shop.serverReadFirstLine);
+            wire.write(chunk("rest\n"));
+            wire.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            wire.flush();
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertTrue(answer.startsWith("HTTP/1.1 200") && answer.contains("first <password>s3cr3t</password>|rest"),
+                answer);
+        assertTrue(read, RUNTIME.name() + ": the resource got the first line only once the whole request was sent"
+                + " (the request was read ahead)");
+        List<LogRecord> records = sink.await(2);
+        assertNoSecret(records);
+        assertTrue(only(records, MessageType.REQ_IN).payload().contains("first <password>[*****]</password>\nrest"),
+                () -> only(records, MessageType.REQ_IN).payload());
+    }
+
+    private static byte[] chunk(String text) {
+        byte[] data = text.getBytes(StandardCharsets.UTF_8);
+        byte[] head = (Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);
+        byte[] chunk = Arrays.copyOf(head, head.length + data.length + 2);
+        System.arraycopy(data, 0, chunk, head.length, data.length);
+        chunk[chunk.length - 2] = '\r';
+        chunk[chunk.length - 1] = '\n';
+        return chunk;
+    }
+
+    @Test
+    void aRequestBodyTheResourceNeverReadsIsLoggedWhenTheExchangeEnds() throws Exception {
+        String xml = "<order><password>" + SECRET + "</password></order>";
+        try (Response r = post("shop/ignore", xml, MediaType.APPLICATION_XML)) {
+            assertEquals(200, r.getStatus());
+            r.readEntity(String.class);
+        }
+        List<LogRecord> records = sink.await(4);
+        assertNoSecret(records);
+        LogRecord in = only(records, MessageType.REQ_IN);
+        assertTrue(in.payload().contains("<password>[*****]</password>"), in.payload());
+        assertTrue(records.indexOf(in) < records.indexOf(only(records, MessageType.RESP_OUT)),
+                "the request's record comes before the response's");
     }
 }

@@ -11,10 +11,14 @@ import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.StreamingOutput;
 import jakarta.ws.rs.core.UriInfo;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /** The resource the tests call. */
 @Path("/shop")
@@ -112,6 +116,66 @@ public class Shop {
                     .post(Entity.entity(xml, MediaType.APPLICATION_XML), String.class);
         } finally {
             client.close();
+        }
+    }
+
+    /** Answers without reading the request's body. */
+    @POST
+    @Path("/ignore")
+    @Produces(MediaType.APPLICATION_XML)
+    public String ignore() {
+        return "<ok/>";
+    }
+
+    /** Counted down by a streaming test's client once it has read the first line of {@link #stream}. */
+    static volatile CountDownLatch clientReadFirstLine = new CountDownLatch(1);
+    /** Counted down by {@link #upload} once it has read the first line of the request. */
+    static volatile CountDownLatch serverReadFirstLine = new CountDownLatch(1);
+
+    /**
+     * Streams a first line, then waits for the client to have read it before sending the rest: a logger that
+     * reads the response ahead holds the first line back, and the client sees {@code TIMED OUT} instead.
+     */
+    @GET
+    @Path("/stream")
+    @Produces(MediaType.TEXT_PLAIN)
+    public StreamingOutput stream() {
+        CountDownLatch read = clientReadFirstLine;
+        return out -> {
+            out.write("first <password>s3cr3t</password>\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            out.write((awaitPeer(read) ? "rest\n" : "TIMED OUT\n").getBytes(StandardCharsets.UTF_8));
+        };
+    }
+
+    /** Reads the first line of the request, says so, then reads the rest: answers {@code first|rest}. */
+    @POST
+    @Path("/upload")
+    @Consumes(MediaType.TEXT_PLAIN)
+    @Produces(MediaType.TEXT_PLAIN)
+    public String upload(InputStream body) throws IOException {
+        String first = readLine(body);
+        serverReadFirstLine.countDown();
+        String rest = new String(body.readAllBytes(), StandardCharsets.UTF_8).trim();
+        return first + "|" + rest;
+    }
+
+    /** One line of {@code in}, read byte by byte (nothing beyond it is asked for). */
+    static String readLine(InputStream in) throws IOException {
+        StringBuilder line = new StringBuilder();
+        for (int c; (c = in.read()) >= 0 && c != '\n'; ) {
+            line.append((char) c);
+        }
+        return line.toString();
+    }
+
+    /** Whether the peer counted {@code latch} down: a guard against a deadlock, not a measure of time. */
+    static boolean awaitPeer(CountDownLatch latch) {
+        try {
+            return latch.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
         }
     }
 

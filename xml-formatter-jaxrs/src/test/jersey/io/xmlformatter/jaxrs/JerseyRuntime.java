@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpServer;
 import jakarta.ws.rs.core.Application;
 import org.glassfish.jersey.jdkhttp.JdkHttpServerFactory;
 import org.glassfish.jersey.server.ResourceConfig;
+import org.glassfish.jersey.server.ServerProperties;
 
 import java.net.URI;
 
@@ -16,7 +17,9 @@ public final class JerseyRuntime implements JaxRsRuntime {
 
     @Override
     public AutoCloseable serve(URI base, Application application) {
-        HttpServer server = JdkHttpServerFactory.createHttpServer(base, ResourceConfig.forApplication(application));
+        ResourceConfig config = ResourceConfig.forApplication(application)
+                .property(ServerProperties.OUTBOUND_CONTENT_LENGTH_BUFFER, 0); // a flush sends what was written
+        HttpServer server = JdkHttpServerFactory.createHttpServer(base, config);
         return () -> server.stop(0);
     }
 }

@@ -1,18 +1,16 @@
 package io.xmlformatter.mule;
 
 import io.xmlformatter.log.MessageType;
-import io.xmlformatter.message.BodyTap;
+import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
-import org.mule.api.DefaultMuleException;
 import org.mule.api.MuleEvent;
 import org.mule.api.MuleException;
 import org.mule.api.MuleMessage;
-import org.mule.api.processor.MessageProcessor;
 import org.mule.api.transport.PropertyScope;
+import org.mule.processor.AbstractInterceptingMessageProcessor;
 
-import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
@@ -20,9 +18,12 @@ import java.nio.charset.StandardCharsets;
 /**
  * Logs an XML payload anywhere in a flow, without CXF ({@code http:listener} → this → {@code vm} or
  * {@code http:request}), with the settings of a {@link MuleXmlLogging} bean. The flow sees the same payload after
- * it: strings and byte arrays are only read; of a stream, the first bytes (up to the limit) are read and put back
- * in front of the rest (the payload becomes a stream giving the same bytes). Other payload types are logged as
- * their type's name.
+ * it: strings and byte arrays are only read; a stream becomes a stream giving the same bytes as they come, copying
+ * them up to the limit (nothing is read ahead). A stream's record is written when the rest of the flow has read it
+ * to its end or the limit, or closed it; if the flow ends without doing so, then: with what is left within the
+ * limit when the flow replaced the payload (nobody reads the stream any more), with what was read when the flow
+ * failed or still holds the stream (as its response, say: the record is then written when it is read). Other
+ * payload types are logged as their type's name.
  *
  * <pre>{@code
  * <custom-processor class="io.xmlformatter.mule.XmlLoggingMessageProcessor">
@@ -30,7 +31,7 @@ import java.nio.charset.StandardCharsets;
  * </custom-processor>
  * }</pre>
  */
-public class XmlLoggingMessageProcessor implements MessageProcessor {
+public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProcessor {
     private MuleXmlLogging logging;
     private MessageType type = MessageType.REQ_IN;
 
@@ -51,7 +52,7 @@ public class XmlLoggingMessageProcessor implements MessageProcessor {
         }
         MessageLogger logger = logging.getMessageLogger();
         if (!logger.wouldLog(type, null)) {
-            return event;
+            return processNext(event);
         }
         MuleMessage message = event.getMessage();
         MessageFacts facts = MessageFacts.of(type).messageId(message.getUniqueId());
@@ -68,20 +69,32 @@ public class XmlLoggingMessageProcessor implements MessageProcessor {
             Charset charset = charset(message.getEncoding());
             logger.log(facts.encoding(charset.name()), CapturedBody.of(((String) payload).getBytes(charset)));
         } else if (payload instanceof InputStream) {
-            InputStream stream = (InputStream) payload;
-            BodyTap tap;
-            try {
-                tap = BodyTap.read(stream, logger.captureLimit(), -1);
-            } catch (IOException e) {
-                throw new DefaultMuleException("xml-formatter: cannot read the payload stream to log it", e);
-            }
-            message.setPayload(tap.replay(stream), message.getDataType());
-            logger.log(facts, tap.body());
+            BodyTee tee = new BodyTee(logger.captureLimit(), -1);
+            InputStream teed = tee.tee((InputStream) payload);
+            message.setPayload(teed, message.getDataType());
+            tee.whenDone(body -> logger.log(facts, body));
+            return processNextThenSettle(event, tee, teed);
         } else {
             logger.logWithoutBody(facts, "payload of type "
                     + (payload == null ? "null" : payload.getClass().getName()));
         }
-        return event;
+        return processNext(event);
+    }
+
+    /** The rest of the flow, then the stream's record if the flow left it unread. */
+    private MuleEvent processNextThenSettle(MuleEvent event, BodyTee tee, InputStream teed) throws MuleException {
+        MuleEvent result;
+        try {
+            result = processNext(event);
+        } catch (MuleException | RuntimeException e) {
+            tee.finish();
+            throw e;
+        }
+        Object now = result == null || result.getMessage() == null ? null : result.getMessage().getPayload();
+        if (now != teed && event.getMessage().getPayload() != teed) {
+            tee.drainAndFinish();
+        }
+        return result;
     }
 
     /** The message's charset for a String payload: its encoding, else UTF-8. */

@@ -1,0 +1,295 @@
+package io.xmlformatter.message;
+
+import java.io.FilterInputStream;
+import java.io.FilterReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The capture of an inbound body as the application reads it: a stream from {@link #tee(InputStream)} (or a
+ * reader from {@link #tee(Reader)}) passes every byte on as it arrives and copies it, up to the capture limit,
+ * into the capture. Nothing is read ahead and nothing is held back: the application sees the body, its timing
+ * and its errors as without logging.
+ *
+ * <p>The capture is done, exactly once, at the first of: the body read to its end (or to its declared size), the
+ * limit passed, the stream closed, or {@link #finish()} (the exchange ended). Then the actions given to
+ * {@link #whenDone} run with the captured body, on the thread that ended it; an action given later runs at once.
+ * A server whose response is written may call {@link #drainAndFinish} instead: the application is done with the
+ * request, and what is left of it within the limit (a closing tag the parser did not need, say) is read for the
+ * record. Thread-safe.
+ */
+public final class BodyTee {
+    private final int cap;
+    private final long declaredSize;
+    private final BodyRecorder recorder;
+    private final List<Consumer<CapturedBody>> actions = new ArrayList<>(2);
+    private volatile CapturedBody done;
+    private volatile InputStream stream;
+
+    /**
+     * @param cap how many bytes of the body to keep
+     * @param declaredSize the body's size when known (its Content-Length), or -1
+     */
+    public BodyTee(int cap, long declaredSize) {
+        this.cap = cap;
+        this.declaredSize = declaredSize;
+        this.recorder = new BodyRecorder(cap);
+    }
+
+    /** A stream giving {@code in}'s bytes as they come, copying them into the capture. */
+    public InputStream tee(InputStream in) {
+        TeeStream s = new TeeStream(in);
+        stream = s;
+        return s;
+    }
+
+    /** A reader giving {@code in}'s chars as they come, copying them (as UTF-8) into the capture. */
+    public Reader tee(Reader in) {
+        return new TeeReader(in);
+    }
+
+    /**
+     * Runs {@code action} once with the captured body: now if the capture is done, else when it is done.
+     * An action that throws does not stop the others.
+     */
+    public void whenDone(Consumer<CapturedBody> action) {
+        CapturedBody body;
+        synchronized (actions) {
+            body = done;
+            if (body == null) {
+                actions.add(action);
+                return;
+            }
+        }
+        action.accept(body);
+    }
+
+    /** The exchange ended: the capture is done with what was read so far (a body not read to its end is cut). */
+    public void finish() {
+        end(false);
+    }
+
+    /**
+     * The application is done with the body (a server has written its response): reads what is left of it up to
+     * the limit through the tee, then finishes. A read that fails finishes with what was read.
+     */
+    public void drainAndFinish() {
+        InputStream teed = stream;
+        byte[] scratch = new byte[8192];
+        try {
+            while (teed != null && done == null && teed.read(scratch) >= 0) {
+                // the tee takes the bytes and ends the capture at the end or the limit
+            }
+        } catch (IOException | RuntimeException e) {
+            // what was read is the capture
+        }
+        finish();
+    }
+
+    /**
+     * The reader has what it needs of the body (a parser read the whole document it holds, say) though the
+     * stream's end was not seen: the capture is done with what was read, as the whole body unless more than the
+     * limit was read. The engine fails closed on a document that is cut after all.
+     */
+    public void finishAsWhole() {
+        end(true);
+    }
+
+    /** How many bytes the reader has read so far. */
+    public long bytesRead() {
+        synchronized (actions) {
+            return recorder.total();
+        }
+    }
+
+    /** Whether the capture is done. */
+    public boolean isDone() {
+        return done != null;
+    }
+
+    private void took(byte[] b, int off, int len) {
+        long total;
+        synchronized (actions) {
+            if (done != null) {
+                return;
+            }
+            recorder.add(b, off, len);
+            total = recorder.total();
+        }
+        if (total > cap || (declaredSize >= 0 && total >= declaredSize) || (declaredSize > cap && total >= cap)) {
+            end(total == declaredSize);
+        }
+    }
+
+    private void end(boolean whole) {
+        List<Consumer<CapturedBody>> run;
+        CapturedBody body;
+        synchronized (actions) {
+            if (done != null) {
+                return;
+            }
+            body = recorder.body(whole, declaredSize);
+            done = body;
+            run = new ArrayList<>(actions);
+            actions.clear();
+        }
+        RuntimeException first = null;
+        for (Consumer<CapturedBody> a : run) {
+            try {
+                a.accept(body);
+            } catch (RuntimeException e) {
+                if (first == null) {
+                    first = e;
+                }
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
+    }
+
+    private final class TeeStream extends FilterInputStream {
+        TeeStream(InputStream in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            int c = in.read();
+            if (done == null) {
+                if (c < 0) {
+                    end(true);
+                } else {
+                    took(new byte[] {(byte) c}, 0, 1);
+                }
+            }
+            return c;
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            int n = in.read(b, off, len);
+            if (done == null) {
+                if (n < 0) {
+                    end(true);
+                } else if (n > 0) {
+                    took(b, off, n);
+                }
+            }
+            return n;
+        }
+
+        /** Skipped bytes are read, so that the capture stays the body's first bytes. */
+        @Override
+        public long skip(long n) throws IOException {
+            if (done != null) {
+                return in.skip(n);
+            }
+            int r = read(new byte[(int) Math.max(0, Math.min(n, 8192))]);
+            return Math.max(r, 0);
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+
+        @Override
+        public synchronized void mark(int limit) {
+        }
+
+        @Override
+        public synchronized void reset() throws IOException {
+            throw new IOException("mark/reset not supported");
+        }
+
+        /**
+         * The reader is done with the body: what has already arrived of the rest (as much as can be read without
+         * waiting, within the limit) is taken before the stream is closed, so that a body whose end had arrived
+         * unread is not shown cut.
+         */
+        @Override
+        public void close() throws IOException {
+            try {
+                byte[] scratch = new byte[4096];
+                int available;
+                while (done == null && (available = in.available()) > 0
+                        && read(scratch, 0, Math.min(available, scratch.length)) > 0) {
+                    // the tee takes the bytes
+                }
+            } catch (IOException | RuntimeException e) {
+                // what was read is the capture
+            }
+            try {
+                in.close();
+            } finally {
+                end(false);
+            }
+        }
+    }
+
+    private final class TeeReader extends FilterReader {
+        TeeReader(Reader in) {
+            super(in);
+        }
+
+        @Override
+        public int read() throws IOException {
+            char[] one = new char[1];
+            int n = read(one, 0, 1);
+            return n < 0 ? -1 : one[0];
+        }
+
+        @Override
+        public int read(char[] c, int off, int len) throws IOException {
+            int n = in.read(c, off, len);
+            if (done == null) {
+                if (n < 0) {
+                    end(true);
+                } else if (n > 0) {
+                    byte[] b = new String(c, off, n).getBytes(StandardCharsets.UTF_8);
+                    took(b, 0, b.length);
+                }
+            }
+            return n;
+        }
+
+        @Override
+        public long skip(long n) throws IOException {
+            if (done != null) {
+                return in.skip(n);
+            }
+            int r = read(new char[(int) Math.max(0, Math.min(n, 8192))]);
+            return Math.max(r, 0);
+        }
+
+        @Override
+        public boolean markSupported() {
+            return false;
+        }
+
+        @Override
+        public void mark(int limit) throws IOException {
+            throw new IOException("mark not supported");
+        }
+
+        @Override
+        public void reset() throws IOException {
+            throw new IOException("mark/reset not supported");
+        }
+
+        @Override
+        public void close() throws IOException {
+            try {
+                in.close();
+            } finally {
+                end(false);
+            }
+        }
+    }
+}
