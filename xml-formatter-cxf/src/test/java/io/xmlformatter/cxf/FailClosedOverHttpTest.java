@@ -158,6 +158,51 @@ class FailClosedOverHttpTest {
         assertFalse(r.wellFormed());
     }
 
+    /** The shapes that reached a record before: each masked, or its content not shown, on the same wire. */
+    @Test
+    void theFormerlyOpenShapesAreMaskedOrNotShown() throws Exception {
+        String[][] shapes = {
+            {"application/json", "{\"user\":\"bob\",\"PIN\":\"" + SECRET + "\"}"},
+            {"application/json", "{'user':'bob', pin:'" + SECRET + "'}"},
+            {"application/json", "{\"doc\":\"\\u003cpin\\u003e" + SECRET + "\\u003c/pin\\u003e\"}"},
+            {"text/plain", "user=bob\npassword=" + SECRET},
+            {"text/xml", ENVELOPE.replace("<pin>", "<Pin>").replace("</pin>", "</Pin>")},
+        };
+        for (String[] shape : shapes) {
+            clear();
+            LogRecord r = send("", utf8(shape[1]), "Content-Type", shape[0]);
+            assertTrue(r.maskedCount() >= 1, shape[1] + " -> " + r.payload());
+        }
+        clear();
+        LogRecord r = send("", gzip(utf8("user=bob&password=" + SECRET)), "Content-Type",
+                "application/x-www-form-urlencoded");
+        assertTrue(r.payload().startsWith("[body not logged: bytes that do not read as"), r.payload());
+        clear();
+        r = send(";jsessionid=" + SECRET, utf8(ENVELOPE), "Content-Type", "text/xml");
+        assertTrue(r.address().endsWith(";jsessionid=[*****]"), r.address());
+    }
+
+    @Test
+    void aClientAddressLosesItsUserInfoAndSensitiveMatrixParameters() throws Exception {
+        Bank client = logged.client(clientFeature());
+        ((javax.xml.ws.BindingProvider) client).getRequestContext().put(
+                javax.xml.ws.BindingProvider.ENDPOINT_ADDRESS_PROPERTY,
+                logged.address.replace("http://", "http://bob:" + SECRET + "@") + ";jsessionid=" + SECRET);
+        assertEquals("hi", client.echo("hi"));
+        List<LogRecord> records = sink.await(4);
+        for (LogRecord r : records) {
+            assertNoSecret(r);
+        }
+        assertTrue(sink.only(MessageType.REQ_OUT).address().startsWith("http://[*****]@127.0.0.1:"),
+                sink.only(MessageType.REQ_OUT).address());
+    }
+
+    private static XmlLoggingFeature clientFeature() {
+        XmlLoggingFeature feature = new XmlLoggingFeature();
+        feature.setSink(sink);
+        return feature;
+    }
+
     @Test
     void queryStringSecretsAreMasked() throws Exception {
         LogRecord r = send("?password=" + SECRET + "&access_token=" + SECRET + "&client_secret=" + SECRET

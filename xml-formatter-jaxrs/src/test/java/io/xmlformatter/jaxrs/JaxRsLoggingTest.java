@@ -376,4 +376,41 @@ class JaxRsLoggingTest {
         assertTrue(records.indexOf(in) < records.indexOf(only(records, MessageType.RESP_OUT)),
                 "the request's record comes before the response's");
     }
+
+    /** The shapes that reached a record before, echoed: each masked (or not shown) on both sides. */
+    @Test
+    void theFormerlyOpenShapesAreMaskedOrNotShown() throws Exception {
+        String[][] shapes = {
+            {MediaType.APPLICATION_JSON, "{\"user\":\"bob\",\"PassWord\":\"" + SECRET + "\"}"},
+            {MediaType.APPLICATION_JSON, "{'user':'bob', password:'" + SECRET + "'}"},
+            {MediaType.APPLICATION_JSON, "{\"doc\":\"\\u003cpassword\\u003e" + SECRET + "\\u003c/password\\u003e\"}"},
+            {MediaType.TEXT_PLAIN, "user=bob\npassword=" + SECRET},
+            {MediaType.APPLICATION_XML, "<login><PASSWORD>" + SECRET + "</PASSWORD></login>"},
+        };
+        for (String[] shape : shapes) {
+            sink.clear();
+            try (Response r = post("shop/echo", shape[1], shape[0])) {
+                assertEquals(shape[1], r.readEntity(String.class), "the wire is unchanged");
+            }
+            List<LogRecord> records = sink.await(4);
+            assertNoSecret(records);
+            for (LogRecord rec : records) {
+                assertTrue(rec.maskedCount() >= 1, () -> RUNTIME.name() + " " + rec.type() + ": " + rec.payload());
+            }
+        }
+    }
+
+    @Test
+    void addressesLoseUserInfoAndSensitiveMatrixParametersOnBothSides() throws Exception {
+        URI withCredentials = URI.create("http://bob:" + SECRET + "@127.0.0.1:" + base.getPort() + "/");
+        try (Response r = client.target(withCredentials).path("shop/echo;jsessionid=" + SECRET)
+                .queryParam("password", SECRET).request().post(Entity.entity("<a/>", MediaType.APPLICATION_XML))) {
+            assertEquals(200, r.getStatus());
+            r.readEntity(String.class);
+        }
+        List<LogRecord> records = sink.await(4);
+        assertNoSecret(records);
+        assertTrue(only(records, MessageType.REQ_OUT).address().startsWith("http://[*****]@127.0.0.1:"),
+                only(records, MessageType.REQ_OUT).address());
+    }
 }
