@@ -320,18 +320,32 @@ final class Input {
         return true;
     }
 
-    /** Whether {@code [from, to)} holds {@code lowerName} in any letter case ({@code lowerName} in lower case). */
+    /**
+     * Whether {@code [from, to)} holds {@code lowerName} with its ASCII letters in any case ({@code lowerName} has
+     * them in lower case, see {@link #lowerAscii}); other characters match exactly.
+     */
     boolean regionEqualsIgnoringCase(int from, int to, char[] lowerName) {
         if (to - from != lowerName.length) {
             return false;
         }
         for (int k = 0; k < lowerName.length; k++) {
             char c = chars[from + k];
-            if (c != lowerName[k] && Character.toLowerCase(c) != lowerName[k]) {
+            if (c != lowerName[k] && (c < 'A' || c > 'Z' || c + ('a' - 'A') != lowerName[k])) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** {@code name} with its ASCII letters in lower case. */
+    static char[] lowerAscii(String name) {
+        char[] c = name.toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            if (c[i] >= 'A' && c[i] <= 'Z') {
+                c[i] = (char) (c[i] + ('a' - 'A'));
+            }
+        }
+        return c;
     }
 
     /** Appends {@code [from, to)} to {@code out}. */

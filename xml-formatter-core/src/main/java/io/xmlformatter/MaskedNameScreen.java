@@ -80,11 +80,12 @@ final class MaskedNameScreen {
                 n = null;
                 break;
             }
-            n[i] = anyCase ? s.toLowerCase(java.util.Locale.ROOT).toCharArray() : s.toCharArray();
+            n[i] = anyCase ? Input.lowerAscii(s) : s.toCharArray();
             len |= 1L << s.length();
-            first |= 1L << (s.charAt(0) - 64);
-            if (anyCase) {
-                first |= 1L << (Character.toLowerCase(s.charAt(0)) - 64) | 1L << (Character.toUpperCase(s.charAt(0)) - 64);
+            char c = s.charAt(0);
+            first |= 1L << (c - 64);
+            if (anyCase && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))) {
+                first |= (1L << ((c | 0x20) - 64)) | (1L << ((c & ~0x20) - 64));
             }
         }
         names = n;

@@ -13,7 +13,8 @@ import java.util.List;
  * <p>Path syntax: {@code /a/b/c} (from the root), {@code //name} or a bare {@code name} (anywhere),
  * {@code /a//c}, {@code *} (any element), {@code /a/b/@attr}, {@code //@attr}, {@code @*} (every attribute),
  * {@code {uri}local} (namespace-aware step). A prefix written in a step ({@code wsse:Password}) is ignored,
- * like the prefixes in the document unless a step names a namespace URI.
+ * like the prefixes in the document unless a step names a namespace URI. Paths compiled as "any case" match the
+ * ASCII letters of their names in either case.
  */
 final class PathRules {
     static final int MAX_STEPS = 62;
@@ -67,7 +68,7 @@ final class PathRules {
         List<String> attributeNames = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Step s = steps.get(i);
-            local[i] = s.local == null ? null : s.anyCase ? lower(s.local) : s.local.toCharArray();
+            local[i] = s.local == null ? null : s.anyCase ? Input.lowerAscii(s.local) : s.local.toCharArray();
             anyCase[i] = s.anyCase;
             screenAnyCase |= s.anyCase && s.action != 0;
             uri[i] = s.uri;
@@ -82,16 +83,9 @@ final class PathRules {
             } else {
                 lengths |= 1L << s.local.length();
                 elementNameStarts[s.local.charAt(0) >> 6] |= 1L << s.local.charAt(0);
-                if (s.anyCase) {
-                    for (char c : new char[] {Character.toLowerCase(s.local.charAt(0)),
-                        Character.toUpperCase(s.local.charAt(0))}) {
-                        if (c < 128) {
-                            elementNameStarts[c >> 6] |= 1L << c;
-                        } else {
-                            elementNameStarts[0] = -1L;
-                            elementNameStarts[1] = -1L;
-                        }
-                    }
+                char first = s.local.charAt(0);
+                if (s.anyCase && ((first >= 'a' && first <= 'z') || (first >= 'A' && first <= 'Z'))) {
+                    elementNameStarts[1] |= (1L << ((first | 0x20) & 63)) | (1L << ((first & ~0x20) & 63));
                 }
             }
             if (s.descendant) {
@@ -114,14 +108,6 @@ final class PathRules {
         namespaceAware = ns;
         masks = anyMask;
         screen = new MaskedNameScreen(elementNames, attributeNames, screenAnyCase);
-    }
-
-    private static char[] lower(String name) {
-        char[] c = name.toCharArray();
-        for (int i = 0; i < c.length; i++) {
-            c[i] = Character.toLowerCase(c[i]);
-        }
-        return c;
     }
 
     /**

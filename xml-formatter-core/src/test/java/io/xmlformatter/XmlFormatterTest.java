@@ -307,4 +307,28 @@ class XmlFormatterTest {
         }
         return r.toByteArray();
     }
+
+    @Test
+    void namesGivenToMatchInAnyCaseDoSoInEveryPlaceAMaskReaches() {
+        XmlFormatter f = XmlFormatter.builder().anonymizeIgnoringCase(List.of("//password", "//@pin"))
+                .anonymize("//Exact").build();
+        String[] secrets = {"<a><PASSWORD>S1</PASSWORD></a>", "<a><pAssWord a='1'>S1</pAssWord></a>",
+            "<a><x:Password xmlns:x='urn:x'>S1</x:Password></a>", "<a PIN='S1' Pin='S1'/>",
+            "<a><b>&lt;Password&gt;S1&lt;/Password&gt;</b></a>", "<a><b><![CDATA[<PassWord>S1</PassWord>]]></b></a>",
+            "<a><b>&amp;lt;PASSWORD&amp;gt;S1&amp;lt;/PASSWORD&amp;gt;</b></a>", "<a><PASSWORD>S1"};
+        for (String xml : secrets) {
+            StringBuilder out = new StringBuilder();
+            FormatResult r = f.format(xml, out);
+            assertFalse(out.toString().contains("S1"), xml + " -> " + out);
+            assertTrue(r.maskedCount() >= 1, xml);
+        }
+        StringBuilder out = new StringBuilder();
+        f.format("<a><Passwords>shown</Passwords><EXACT>shown</EXACT><passwor>shown</passwor></a>", out);
+        assertEquals(3, out.toString().split("shown", -1).length - 1, "only the names, and explicit paths exact: "
+                + out);
+        StringBuilder kelvin = new StringBuilder();
+        XmlFormatter.builder().anonymizeIgnoringCase(List.of("//key")).build().format("<a><\u212Aey>x</\u212Aey></a>",
+                kelvin);
+        assertTrue(kelvin.toString().contains(">x<"), "ASCII letters only: " + kelvin);
+    }
 }

@@ -366,18 +366,17 @@ final class BodyRenderer {
         if (CharsetCheck.ofBytes(s.bytes, s.from, s.length()) != CharsetCheck.Family.ASCII) {
             return true;
         }
-        int i = s.from;
-        if (s.length() >= 3 && (s.bytes[i] & 0xFF) == 0xEF && (s.bytes[i + 1] & 0xFF) == 0xBB
-                && (s.bytes[i + 2] & 0xFF) == 0xBF) {
-            i += 3;
-        }
-        while (i < s.to && isBlank(s.bytes[i])) {
-            i++;
-        }
+        int i = firstNonBlank(s);
         return i < s.to && s.bytes[i] == '<';
     }
 
     private static boolean isJsonStart(Slice s) {
+        int i = firstNonBlank(s);
+        return i < s.to && (s.bytes[i] == '{' || s.bytes[i] == '[');
+    }
+
+    /** The position of the first byte after a UTF-8 byte order mark and blanks ({@code s.to} if none). */
+    private static int firstNonBlank(Slice s) {
         int i = s.from;
         if (s.length() >= 3 && (s.bytes[i] & 0xFF) == 0xEF && (s.bytes[i + 1] & 0xFF) == 0xBB
                 && (s.bytes[i + 2] & 0xFF) == 0xBF) {
@@ -386,7 +385,7 @@ final class BodyRenderer {
         while (i < s.to && isBlank(s.bytes[i])) {
             i++;
         }
-        return i < s.to && (s.bytes[i] == '{' || s.bytes[i] == '[');
+        return i;
     }
 
     private static int firstNonBlank(String text) {

@@ -20,8 +20,8 @@ import java.util.function.Consumer;
  * limit passed, the stream closed, or {@link #finish()} (the exchange ended). Then the actions given to
  * {@link #whenDone} run with the captured body, on the thread that ended it; an action given later runs at once.
  * A server whose response is written may call {@link #drainAndFinish} instead: the application is done with the
- * request, and what is left of it within the limit (a closing tag the parser did not need, say) is read for the
- * record. Thread-safe.
+ * request, and what has arrived of the rest within the limit (a closing tag the parser did not need, say) is read
+ * for the record, without waiting for more. Thread-safe.
  */
 public final class BodyTee {
     private final int cap;
@@ -29,7 +29,7 @@ public final class BodyTee {
     private final BodyRecorder recorder;
     private final List<Consumer<CapturedBody>> actions = new ArrayList<>(2);
     private volatile CapturedBody done;
-    private volatile InputStream stream;
+    private volatile TeeStream stream;
 
     /**
      * @param cap how many bytes of the body to keep
@@ -75,18 +75,14 @@ public final class BodyTee {
     }
 
     /**
-     * The application is done with the body (a server has written its response): reads what is left of it up to
-     * the limit through the tee, then finishes. A read that fails finishes with what was read.
+     * The application is done with the body (a server has written its response): what has already arrived of the
+     * rest is read through the tee (as much as can be read without waiting, within the limit), then the capture is
+     * done. Nothing waits for bytes still on their way: a caller still sending is not held up.
      */
     public void drainAndFinish() {
-        InputStream teed = stream;
-        byte[] scratch = new byte[8192];
-        try {
-            while (teed != null && done == null && teed.read(scratch) >= 0) {
-                // the tee takes the bytes and ends the capture at the end or the limit
-            }
-        } catch (IOException | RuntimeException e) {
-            // what was read is the capture
+        TeeStream teed = stream;
+        if (teed != null) {
+            teed.takeArrived();
         }
         finish();
     }
@@ -209,26 +205,31 @@ public final class BodyTee {
         }
 
         /**
-         * The reader is done with the body: what has already arrived of the rest (as much as can be read without
-         * waiting, within the limit) is taken before the stream is closed, so that a body whose end had arrived
-         * unread is not shown cut.
+         * The reader is done with the body: what has already arrived of the rest is taken (see
+         * {@link #takeArrived}) before the stream is closed, so that a body whose end had arrived unread is not
+         * shown cut.
          */
         @Override
         public void close() throws IOException {
-            try {
-                byte[] scratch = new byte[4096];
-                int available;
-                while (done == null && (available = in.available()) > 0
-                        && read(scratch, 0, Math.min(available, scratch.length)) > 0) {
-                    // the tee takes the bytes
-                }
-            } catch (IOException | RuntimeException e) {
-                // what was read is the capture
-            }
+            takeArrived();
             try {
                 in.close();
             } finally {
                 end(false);
+            }
+        }
+
+        /** Reads through the tee what can be read without waiting, until the capture is done. Never throws. */
+        void takeArrived() {
+            byte[] scratch = new byte[4096];
+            try {
+                int available;
+                while (done == null && (available = in.available()) > 0
+                        && read(scratch, 0, Math.min(available, scratch.length)) > 0) {
+                    // the tee takes the bytes and ends the capture at the body's end or the limit
+                }
+            } catch (IOException | RuntimeException e) {
+                // what was read is the capture
             }
         }
     }

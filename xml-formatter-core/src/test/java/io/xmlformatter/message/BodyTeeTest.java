@@ -3,6 +3,7 @@ package io.xmlformatter.message;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
@@ -46,6 +47,11 @@ class BodyTeeTest {
             System.arraycopy(bytes, given, b, off, n);
             given += n;
             return n;
+        }
+
+        @Override
+        public int available() {
+            return bytes.length - given;
         }
 
         @Override
@@ -129,7 +135,12 @@ class BodyTeeTest {
         List<CapturedBody> done = new ArrayList<>();
         tee.whenDone(done::add);
         tee.whenDone(done::add);
-        InputStream in = tee.tee(source);
+        InputStream in = tee.tee(new FilterInputStream(source) {
+            @Override
+            public int available() {
+                return 0; // the rest is still on its way
+            }
+        });
         in.read(new byte[3]);
         in.close();
         assertTrue(source.closed);
@@ -162,10 +173,20 @@ class BodyTeeTest {
         assertEquals(new String(BODY, 0, 20, StandardCharsets.UTF_8), text(done.get(0)));
         assertTrue(source.given <= 20 + 8192, "draining stops at the limit");
 
-        BodyTee whole = new BodyTee(1000, -1);
+        BodyTee whole = new BodyTee(1000, BODY.length);
         whole.tee(new CountingSource(BODY));
         whole.drainAndFinish();
-        whole.whenDone(b -> assertTrue(b.complete(), "drained to its end, the body is whole"));
+        whole.whenDone(b -> assertTrue(b.complete(), "drained to its declared size, the body is whole"));
+
+        BodyTee waiting = new BodyTee(1000, -1);
+        waiting.tee(new InputStream() {
+            @Override
+            public int read() {
+                throw new AssertionError("draining waited for bytes still on their way");
+            }
+        });
+        waiting.drainAndFinish();
+        waiting.whenDone(b -> assertEquals(0, b.length()));
     }
 
     @Test

@@ -3,7 +3,7 @@ package io.xmlformatter.cxf;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.MessageType;
-import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -12,6 +12,8 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+
+import javax.xml.ws.BindingProvider;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -185,8 +187,7 @@ class FailClosedOverHttpTest {
     @Test
     void aClientAddressLosesItsUserInfoAndSensitiveMatrixParameters() throws Exception {
         Bank client = logged.client(clientFeature());
-        ((javax.xml.ws.BindingProvider) client).getRequestContext().put(
-                javax.xml.ws.BindingProvider.ENDPOINT_ADDRESS_PROPERTY,
+        ((BindingProvider) client).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY,
                 logged.address.replace("http://", "http://bob:" + SECRET + "@") + ";jsessionid=" + SECRET);
         assertEquals("hi", client.echo("hi"));
         List<LogRecord> records = sink.await(4);
@@ -248,7 +249,7 @@ class FailClosedOverHttpTest {
         AbstractPhaseInterceptor<Message> probe = new AbstractPhaseInterceptor<Message>(Phase.PRE_INVOKE) {
             @Override
             public void handleMessage(Message message) {
-                if (message.getContent(CapturedBody.class) != null) {
+                if (message.getContent(BodyTee.class) != null) {
                     tapped.incrementAndGet();
                 }
             }
@@ -261,7 +262,7 @@ class FailClosedOverHttpTest {
         assertEquals(0, written.get());
     }
 
-    private static byte[] gzip(byte[] plain) throws IOException {
+    static byte[] gzip(byte[] plain) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (GZIPOutputStream z = new GZIPOutputStream(out)) {
             z.write(plain);
@@ -270,7 +271,7 @@ class FailClosedOverHttpTest {
     }
 
     /** Deflate with stored (uncompressed) blocks: the plaintext is right there in the bytes. */
-    private static byte[] storedDeflate(byte[] plain) throws IOException {
+    static byte[] storedDeflate(byte[] plain) throws IOException {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         try (DeflaterOutputStream z = new DeflaterOutputStream(out, new Deflater(Deflater.NO_COMPRESSION))) {
             z.write(plain);

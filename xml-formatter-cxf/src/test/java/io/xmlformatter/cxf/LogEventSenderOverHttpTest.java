@@ -11,8 +11,6 @@ import org.junit.jupiter.api.Test;
 
 import javax.xml.ws.BindingProvider;
 
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -23,9 +21,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
-import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
-import java.util.zip.GZIPOutputStream;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -127,15 +122,15 @@ class LogEventSenderOverHttpTest {
         send("", utf8(mtom), "Content-Type", "multipart/related; type=\"application/xop+xml\"; boundary=\"MIME_b\";"
                 + " start-info=\"text/xml\"");
         events.clear();
-        send("", gzip(utf8(ENVELOPE)), "Content-Type", "text/xml", "Content-Encoding", "gzip");
+        send("", FailClosedOverHttpTest.gzip(utf8(ENVELOPE)), "Content-Type", "text/xml", "Content-Encoding", "gzip");
         events.clear();
-        send("", storedDeflate(utf8(ENVELOPE)), "Content-Type", "text/xml", "Content-Encoding", "deflate");
+        send("", FailClosedOverHttpTest.storedDeflate(utf8(ENVELOPE)), "Content-Type", "text/xml", "Content-Encoding", "deflate");
         events.clear();
-        LogEvent in = send("", gzip(utf8("user=bob&password=" + SECRET)), "Content-Type",
+        LogEvent in = send("", FailClosedOverHttpTest.gzip(utf8("user=bob&password=" + SECRET)), "Content-Type",
                 "application/x-www-form-urlencoded");
         assertTrue(in.getPayload().startsWith("[body not logged"), in.getPayload());
         events.clear();
-        send("", storedDeflate(utf8("user=bob&password=" + SECRET)), "Content-Type", "text/plain");
+        send("", FailClosedOverHttpTest.storedDeflate(utf8("user=bob&password=" + SECRET)), "Content-Type", "text/plain");
     }
 
     @Test
@@ -156,21 +151,5 @@ class LogEventSenderOverHttpTest {
                 assertNoSecret(e);
             }
         }
-    }
-
-    private static byte[] gzip(byte[] plain) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (GZIPOutputStream z = new GZIPOutputStream(out)) {
-            z.write(plain);
-        }
-        return out.toByteArray();
-    }
-
-    private static byte[] storedDeflate(byte[] plain) throws IOException {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try (DeflaterOutputStream z = new DeflaterOutputStream(out, new Deflater(Deflater.NO_COMPRESSION))) {
-            z.write(plain);
-        }
-        return out.toByteArray();
     }
 }

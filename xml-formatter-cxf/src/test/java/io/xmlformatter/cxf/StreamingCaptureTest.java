@@ -3,6 +3,7 @@ package io.xmlformatter.cxf;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
+import io.xmlformatter.testsupport.HttpChunks;
 import org.apache.cxf.jaxrs.client.WebClient;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -57,12 +57,12 @@ class StreamingCaptureTest {
                     OutputStream out = s.getOutputStream();
                     out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nTransfer-Encoding: chunked\r\n"
                             + "Connection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-                    out.write(chunk("first password=" + SECRET + "\n"));
+                    out.write(HttpChunks.chunk("first password=" + SECRET + "\n"));
                     out.flush();
                     boolean acknowledged = awaitPeer(read);
                     if (!breakHalfWay) {
-                        out.write(chunk(acknowledged ? "rest\n" : "TIMED OUT\n"));
-                        out.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                        out.write(HttpChunks.chunk(acknowledged ? "rest\n" : "TIMED OUT\n"));
+                        out.write(HttpChunks.last());
                         out.flush();
                     }
                 } catch (IOException e) {
@@ -81,16 +81,6 @@ class StreamingCaptureTest {
             socket.close();
             thread.join();
         }
-    }
-
-    private static byte[] chunk(String text) {
-        byte[] data = text.getBytes(StandardCharsets.UTF_8);
-        byte[] head = (Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);
-        byte[] chunk = Arrays.copyOf(head, head.length + data.length + 2);
-        System.arraycopy(data, 0, chunk, head.length, data.length);
-        chunk[chunk.length - 2] = '\r';
-        chunk[chunk.length - 1] = '\n';
-        return chunk;
     }
 
     /** Whether the peer counted {@code latch} down: a guard against a deadlock, not a measure of time. */

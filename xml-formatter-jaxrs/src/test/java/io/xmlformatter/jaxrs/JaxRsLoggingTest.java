@@ -4,6 +4,7 @@ import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.testsupport.CollectingSink;
+import io.xmlformatter.testsupport.HttpChunks;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
@@ -22,7 +23,6 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -334,11 +334,11 @@ class JaxRsLoggingTest {
             wire.write(("POST /shop/upload HTTP/1.1\r\nHost: 127.0.0.1:" + base.getPort() + "\r\nContent-Type:"
                     + " text/plain\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n")
                     .getBytes(StandardCharsets.US_ASCII));
-            wire.write(chunk("first <password>s3cr3t</password>\n"));
+            wire.write(HttpChunks.chunk("first <password>s3cr3t</password>\n"));
             wire.flush();
             read = Shop.awaitPeer(Shop.serverReadFirstLine);
-            wire.write(chunk("rest\n"));
-            wire.write("0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+            wire.write(HttpChunks.chunk("rest\n"));
+            wire.write(HttpChunks.last());
             wire.flush();
             answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         }
@@ -350,16 +350,6 @@ class JaxRsLoggingTest {
         assertNoSecret(records);
         assertTrue(only(records, MessageType.REQ_IN).payload().contains("first <password>[*****]</password>\nrest"),
                 () -> only(records, MessageType.REQ_IN).payload());
-    }
-
-    private static byte[] chunk(String text) {
-        byte[] data = text.getBytes(StandardCharsets.UTF_8);
-        byte[] head = (Integer.toHexString(data.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);
-        byte[] chunk = Arrays.copyOf(head, head.length + data.length + 2);
-        System.arraycopy(data, 0, chunk, head.length, data.length);
-        chunk[chunk.length - 2] = '\r';
-        chunk[chunk.length - 1] = '\n';
-        return chunk;
     }
 
     @Test
