@@ -133,7 +133,10 @@ public final class JsonMasker {
             }
         }
 
-        /** The end of the comment at {@code i}: {@code /* ... *}{@code /}, or {@code //} or {@code #} to the line's end. */
+        /**
+         * The end of the comment at {@code i}: {@code /* ... *}{@code /}, or {@code //} or {@code #} to the line's
+         * end.
+         */
         private int commentEnd(int i) {
             wellFormed = false;
             if (in.charAt(i) == '/' && in.charAt(i + 1) == '*') {

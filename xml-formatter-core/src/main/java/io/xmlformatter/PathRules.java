@@ -25,8 +25,8 @@ final class PathRules {
     private static final long ACTIONS = MASK | PRUNE;
 
     private final char[][] local;
-    /** Per step: whether its name matches in any letter case ({@link #local} then holds it in lower case). */
-    private final boolean[] anyCase;
+    /** Bit {@code j} set when step {@code j}'s name matches in any letter case ({@link #local} holds it lowered). */
+    private final long anyCaseSteps;
     private final String[] uri;
     private final boolean[] descendant;
     private final long[] terminalAction;
@@ -53,7 +53,6 @@ final class PathRules {
     private PathRules(List<Step> steps) {
         int n = steps.size();
         local = new char[n][];
-        anyCase = new boolean[n];
         uri = new String[n];
         descendant = new boolean[n];
         terminalAction = new long[n];
@@ -64,12 +63,15 @@ final class PathRules {
         boolean ns = false;
         boolean anyMask = false;
         boolean screenAnyCase = false;
+        long anyCases = 0;
         List<String> elementNames = new ArrayList<>();
         List<String> attributeNames = new ArrayList<>();
         for (int i = 0; i < n; i++) {
             Step s = steps.get(i);
             local[i] = s.local == null ? null : s.anyCase ? Input.lowerAscii(s.local) : s.local.toCharArray();
-            anyCase[i] = s.anyCase;
+            if (s.anyCase) {
+                anyCases |= 1L << i;
+            }
             screenAnyCase |= s.anyCase && s.action != 0;
             uri[i] = s.uri;
             descendant[i] = s.descendant;
@@ -101,6 +103,7 @@ final class PathRules {
             }
         }
         attributeSteps = attrs;
+        anyCaseSteps = anyCases;
         descendantSteps = desc;
         elementNameLengths = lengths;
         rootExpected = root;
@@ -241,7 +244,9 @@ final class PathRules {
             if (descendant[j]) {
                 next |= 1L << j;
             }
-            if ((attributeSteps & 1L << j) == 0 && nameMatches(j, in, localStart, localEnd, nsUri)) {
+            if ((attributeSteps & 1L << j) == 0 && ((anyCaseSteps & 1L << j) == 0
+                    ? nameMatches(j, in, localStart, localEnd, nsUri)
+                    : nameMatchesAnyCase(j, in, localStart, localEnd, nsUri))) {
                 long action = terminalAction[j];
                 next |= action != 0 ? action : 1L << (j + 1);
             }
@@ -255,7 +260,8 @@ final class PathRules {
         while (bits != 0) {
             int j = Long.numberOfTrailingZeros(bits);
             bits &= bits - 1;
-            if (nameMatches(j, in, localStart, localEnd, nsUri)) {
+            if ((anyCaseSteps & 1L << j) == 0 ? nameMatches(j, in, localStart, localEnd, nsUri)
+                    : nameMatchesAnyCase(j, in, localStart, localEnd, nsUri)) {
                 return true;
             }
         }
@@ -272,8 +278,15 @@ final class PathRules {
         if (uri[j] != null && nsUri != null && !uri[j].equals(nsUri)) {
             return false;
         }
-        return local[j] == null || (anyCase[j] ? in.regionEqualsIgnoringCase(from, to, local[j])
-                : in.regionEquals(from, to, local[j]));
+        return local[j] == null || in.regionEquals(from, to, local[j]);
+    }
+
+    /** {@link #nameMatches} for a step matching in any letter case (apart, so that the exact one stays small). */
+    private boolean nameMatchesAnyCase(int j, Input in, int from, int to, String nsUri) {
+        if (uri[j] != null && nsUri != null && !uri[j].equals(nsUri)) {
+            return false;
+        }
+        return local[j] == null || in.regionEqualsIgnoringCase(from, to, local[j]);
     }
 
     private static final class Step {

@@ -134,7 +134,8 @@ class FailOpenShapesTest {
     @Test
     void bytesThatDoNotReadAsTheirDeclaredTypeAreNotShown() throws IOException {
         byte[] form = ("user=bob&password=" + SECRET).getBytes(StandardCharsets.UTF_8);
-        for (byte[] junk : new byte[][] {gzip(form), storedDeflate(form), concat(new byte[] {1, 2, (byte) 0xC3}, form)}) {
+        byte[][] junks = {gzip(form), storedDeflate(form), concat(new byte[] {1, 2, (byte) 0xC3}, form)};
+        for (byte[] junk : junks) {
             for (String type : new String[] {"application/x-www-form-urlencoded", "text/plain", "application/json",
                 null}) {
                 LogRecord r = log(type, "http://127.0.0.1/svc", junk);

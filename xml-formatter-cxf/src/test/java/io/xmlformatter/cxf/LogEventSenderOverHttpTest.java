@@ -124,13 +124,15 @@ class LogEventSenderOverHttpTest {
         events.clear();
         send("", FailClosedOverHttpTest.gzip(utf8(ENVELOPE)), "Content-Type", "text/xml", "Content-Encoding", "gzip");
         events.clear();
-        send("", FailClosedOverHttpTest.storedDeflate(utf8(ENVELOPE)), "Content-Type", "text/xml", "Content-Encoding", "deflate");
+        send("", FailClosedOverHttpTest.storedDeflate(utf8(ENVELOPE)), "Content-Type", "text/xml",
+                "Content-Encoding", "deflate");
         events.clear();
         LogEvent in = send("", FailClosedOverHttpTest.gzip(utf8("user=bob&password=" + SECRET)), "Content-Type",
                 "application/x-www-form-urlencoded");
         assertTrue(in.getPayload().startsWith("[body not logged"), in.getPayload());
         events.clear();
-        send("", FailClosedOverHttpTest.storedDeflate(utf8("user=bob&password=" + SECRET)), "Content-Type", "text/plain");
+        send("", FailClosedOverHttpTest.storedDeflate(utf8("user=bob&password=" + SECRET)), "Content-Type",
+                "text/plain");
     }
 
     @Test
