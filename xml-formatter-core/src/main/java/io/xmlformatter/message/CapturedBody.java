@@ -48,6 +48,11 @@ public final class CapturedBody {
         return length;
     }
 
+    /** Whether no byte was captured (an empty body, or one of which nothing was read). */
+    public boolean isEmpty() {
+        return length == 0;
+    }
+
     /** Whether these are all the body's bytes. */
     public boolean complete() {
         return complete;

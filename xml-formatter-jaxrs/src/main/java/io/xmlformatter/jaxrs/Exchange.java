@@ -88,7 +88,7 @@ final class Exchange {
 
     /**
      * A server's response is on its way: the request's record is written now if it is still to come (the
-     * resource did not read its body to the end), with what is left of the body within the limit.
+     * resource did not read its body to the end), with what has arrived of the rest within the limit.
      */
     void settleRequest() {
         BodyTee tee = request;
@@ -97,7 +97,7 @@ final class Exchange {
         }
     }
 
-    /** The exchange is over on the server's thread: the request's record is settled, the MDC gets back what it held. */
+    /** The exchange is over on the server's thread: the request's record is settled, the MDC restored. */
     void end() {
         settleRequest();
         if (mdc && ON_THREAD.get() == this) {

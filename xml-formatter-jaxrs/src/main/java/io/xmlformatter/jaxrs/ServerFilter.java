@@ -15,6 +15,9 @@ import jakarta.ws.rs.core.Context;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The server side: the request's record (its body copied, up to the limit, as the resource reads it), the
@@ -23,6 +26,9 @@ import java.lang.reflect.Method;
  */
 @Priority(Priorities.AUTHENTICATION - 500)
 final class ServerFilter implements ContainerRequestFilter, ContainerResponseFilter {
+    /** Methods whose requests carry no body unless their headers say so. */
+    private static final Set<String> BODILESS_METHODS = new HashSet<>(Arrays.asList("GET", "HEAD", "DELETE",
+            "OPTIONS", "TRACE"));
     private final Settings settings;
     @Context
     private ResourceInfo resource;
@@ -59,18 +65,23 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
             BodyTee tee = new BodyTee(logger.captureLimit(), request.getLength());
             request.setEntityStream(tee.tee(request.getEntityStream()));
             exchange.request = tee;
-            tee.whenDone(body -> exchange.log(facts, body.complete() && body.originalSize() == 0 ? null : body));
+            tee.whenDone(body -> exchange.log(facts, body.isEmpty() ? null : body));
         } else {
             exchange.log(facts, null);
         }
     }
 
     /**
-     * Whether the request has a body, by its headers (HTTP/1.1: a Content-Length above 0, or a Transfer-Encoding).
-     * Not {@code hasEntity()}: CXF answers it by reading the whole body into a cache.
+     * Whether the request may have a body: a Content-Length above 0 or a Transfer-Encoding, or no length at all on
+     * a method that carries one (HTTP/2 sends neither header). Not {@code hasEntity()}: CXF answers it by reading
+     * the whole body into a cache. A body of which nothing was read, or had arrived by the response, is logged as
+     * none.
      */
     private static boolean hasBody(ContainerRequestContext request) {
-        return request.getLength() > 0 || request.getHeaderString("Transfer-Encoding") != null;
+        if (request.getLength() >= 0 || request.getHeaderString("Transfer-Encoding") != null) {
+            return request.getLength() != 0;
+        }
+        return !BODILESS_METHODS.contains(request.getMethod());
     }
 
     @Override

@@ -403,4 +403,19 @@ class JaxRsLoggingTest {
         assertTrue(only(records, MessageType.REQ_OUT).address().startsWith("http://[*****]@127.0.0.1:"),
                 only(records, MessageType.REQ_OUT).address());
     }
+
+    /** A POST that says nothing of a body (as an HTTP/2 request may) is teed; found empty, it is logged as none. */
+    @Test
+    void aRequestWithoutLengthOrCodingThatIsEmptyIsLoggedWithoutBody() throws Exception {
+        String answer;
+        try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), base.getPort())) {
+            socket.getOutputStream().write(("POST /shop/ignore HTTP/1.1\r\nHost: 127.0.0.1:" + base.getPort()
+                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+        LogRecord in = only(sink.await(2), MessageType.REQ_IN);
+        assertEquals(null, in.payload(), RUNTIME.name() + ": " + in.payload());
+    }
 }

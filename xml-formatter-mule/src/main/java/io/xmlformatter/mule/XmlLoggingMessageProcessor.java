@@ -20,10 +20,10 @@ import java.nio.charset.StandardCharsets;
  * {@code http:request}), with the settings of a {@link MuleXmlLogging} bean. The flow sees the same payload after
  * it: strings and byte arrays are only read; a stream becomes a stream giving the same bytes as they come, copying
  * them up to the limit (nothing is read ahead). A stream's record is written when the rest of the flow has read it
- * to its end or the limit, or closed it; if the flow ends without doing so, then: with what is left within the
- * limit when the flow replaced the payload (nobody reads the stream any more), with what was read when the flow
- * failed or still holds the stream (as its response, say: the record is then written when it is read). Other
- * payload types are logged as their type's name.
+ * to its end or the limit, or closed it. If the flow ends without doing so and has replaced the payload (nobody
+ * reads the stream any more), it is written then, with what has arrived within the limit; if the flow failed, with
+ * what was read; if the flow still holds the stream (as its response, say), when that is read. Other payload types
+ * are logged as their type's name.
  *
  * <pre>{@code
  * <custom-processor class="io.xmlformatter.mule.XmlLoggingMessageProcessor">
