@@ -59,6 +59,12 @@ final class FormatRun {
     private boolean rootSeen;
     /** Chars of the current text node written so far (see {@link #writeText}); -1 once it was cut. */
     private int textWritten;
+    /**
+     * Whether the text or CDATA just read in this element held markup (a '<', as written or escaped) that the next
+     * adjacent text or CDATA could complete: a reader that joins them would see a tag split in two. With masking
+     * rules, such a next chunk is masked whole (fail closed); a tag, or the element's end, ends the state.
+     */
+    private boolean openChunk;
     /** Whether a DOCTYPE was seen: it may declare entities (which are never read). */
     private boolean doctypeSeen;
     private boolean stopped;
@@ -160,6 +166,7 @@ final class FormatRun {
         maskWritten = false;
         rootSeen = false;
         textWritten = 0;
+        openChunk = false;
         doctypeSeen = false;
         stopped = false;
         attrCount = 0;
@@ -247,6 +254,12 @@ final class FormatRun {
             problem(p, "text outside the root element");
         }
         boolean escapedMarkup = amp >= 0 && checkReferences(amp, q);
+        if (openChunk && rules.masks) { // completes markup begun in the CDATA before it
+            markMixed();
+            writeMask();
+            return q;
+        }
+        openChunk = escapedMarkup;
         if (escapedMarkup && (depth > 0 || embedding > 0 || rules.masks) && (f.embeddedXml || rules.masks)
                 && embeddedText(p, q)) {
             return q;
@@ -307,8 +320,9 @@ final class FormatRun {
 
     /**
      * Whether the predefined entity reference {@code [a, semi]} (see {@link #predefinedEntityEnd}) stands for '<':
-     * lt, or amp followed by what spells a reference to '<' (markup escaped twice). Character references are
-     * read by {@link #checkReferences} itself.
+     * lt, or amp followed by what spells a reference to '<' at any depth ({@code amp;} any number of times, then
+     * {@code lt;} or a character reference: markup escaped twice or more). Character references are read by
+     * {@link #checkReferences} itself.
      */
     private boolean isLessThan(int a, int semi) {
         if (semi == a + 3) {
@@ -317,12 +331,15 @@ final class FormatRun {
         if (semi != a + 4) {
             return false; // quot, apos
         }
-        int n = semi + 1; // after amp, what follows spells a reference: "lt;", "#60;", "#x3C;"
+        int n = semi + 1; // after amp, what follows spells a reference: "amp;..." again, "lt;", "#60;", "#x3C;"
+        while (in.startsWith("amp;", n)) {
+            n += 4;
+        }
         if (in.startsWith("lt;", n)) {
             return true;
         }
         if (n < in.end && in.at(n) == '#') {
-            int close = in.referenceEnd(semi, in.end); // "&" of "&amp;" stands for the '&' of what follows
+            int close = in.referenceEnd(n - 1, in.end); // the last ";" stands for the "&" of what follows
             return close > n + 1 && in.characterReference(n + 1, close) == '<';
         }
         return false;
@@ -641,6 +658,7 @@ final class FormatRun {
     // ---------------------------------------------------------------- elements
 
     private int startTag(int p) {
+        openChunk = false;
         int ns = p + 1;
         int ne = in.nameEnd(ns);
         int colon = in.firstColon;
@@ -888,6 +906,7 @@ final class FormatRun {
     }
 
     private int endTag(int p) {
+        openChunk = false;
         int ns = p + 2;
         boolean closesInnermost = closesInnermost(ns);
         int ne = closesInnermost ? ns + nameEnd[depth] - nameStart[depth] : in.nameEnd(ns);
@@ -1237,9 +1256,17 @@ final class FormatRun {
         if (depth == 0) {
             problem(p, "CDATA outside the root element");
         }
-        if ((depth > 0 || embedding > 0 || rules.masks) && (f.embeddedXml || rules.masks)
-                && (in.indexOf('<', cs, ce) >= 0 || (rules.masks && in.indexOf('&', cs, ce) >= 0))
-                && embeddedCdata(cs, ce)) {
+        if (openChunk && rules.masks) { // completes markup begun in the text or CDATA before it
+            markMixed();
+            out.append("<![CDATA[");
+            writeMask();
+            out.append("]]>");
+            return after;
+        }
+        boolean markup = (f.embeddedXml || rules.masks)
+                && (in.indexOf('<', cs, ce) >= 0 || (rules.masks && in.indexOf('&', cs, ce) >= 0));
+        openChunk = markup;
+        if ((depth > 0 || embedding > 0 || rules.masks) && markup && embeddedCdata(cs, ce)) {
             return after;
         }
         markMixed();

@@ -505,4 +505,40 @@ class AdversarialMaskingTest {
             assertTrue(twice.indexOf("[NOT WELL-FORMED XML: ") == twice.lastIndexOf("[NOT WELL-FORMED XML: "), twice);
         }
     }
+
+    /** Markup escaped three times or more (issue 32): every depth, by name and by character reference. */
+    @Test
+    void markupEscapedAtAnyDepth() {
+        for (int depth = 1; depth <= 8; depth++) {
+            String amp = "&" + "amp;".repeat(depth - 1);
+            for (String lt : new String[] {"lt;", "#60;", "#x3C;"}) {
+                String open = amp + lt + "password" + amp + "gt;";
+                String close = amp + lt + "/password" + amp + "gt;";
+                assertNoLeak("<a><b>" + open + "DEEPSECRET" + close + "</b></a>", "//password", "DEEPSECRET");
+                assertNoLeak("<a><b><![CDATA[" + open + "CDSECRET" + close + "]]></b></a>", "//password", "CDSECRET");
+                assertNoLeak("<a x=\"" + open + "ATTSECRET" + close + "\"/>", "//password", "ATTSECRET");
+            }
+        }
+    }
+
+    /** Markup split across adjacent CDATA sections, or CDATA and text, in one element (issue 32). */
+    @Test
+    void markupSplitAcrossAdjacentChunks() {
+        String[] docs = {
+            "<a><b><![CDATA[<pass]]><![CDATA[word>SPLITSECRET</password>]]></b></a>",
+            "<a><b><![CDATA[<password>]]>SPLITSECRET<![CDATA[</password>]]></b></a>",
+            "<a><b>&lt;pass<![CDATA[word>SPLITSECRET</password>]]></b></a>",
+            "<a><b>&lt;password&gt;<![CDATA[SPLITSECRET]]>&lt;/password&gt;</b></a>",
+            "<a><b>&lt;password&gt;<!-- between -->SPLITSECRET&lt;/password&gt;</b></a>",
+            "<a><b><![CDATA[<password>]]> <![CDATA[SPLITSECRET]]></b></a>",
+            "<a><b><![CDATA[<]]><![CDATA[password>SPLITSECRET</password>]]></b></a>",
+            "<a><b>&amp;lt;pass<![CDATA[word&gt;SPLITSECRET]]></b></a>",
+        };
+        for (String doc : docs) {
+            assertNoLeak(doc, "//password", "SPLITSECRET");
+        }
+        String plain = XmlFormatter.builder().anonymize("//password").build()
+                .format("<a><b><![CDATA[<i>ok</i>]]></b><c>kept</c>text<![CDATA[also kept]]></a>");
+        assertTrue(plain.contains("<i>ok</i>") && plain.contains("kept") && plain.contains("also kept"), plain);
+    }
 }
