@@ -42,28 +42,15 @@ final class ParameterMasker {
         int len = address.length();
         int query = address.indexOf('?');
         int fragment = address.indexOf('#');
-        int pathEnd = query >= 0 ? query : fragment >= 0 ? fragment : len;
-        if (fragment >= 0 && fragment < pathEnd) {
-            pathEnd = fragment;
-        }
+        int pathEnd = query < 0 ? (fragment < 0 ? len : fragment)
+                : (fragment < 0 ? query : Math.min(query, fragment));
         StringBuilder out = new StringBuilder(len + 8);
         int i = 0;
         int scheme = address.indexOf("://");
         if (scheme >= 0 && scheme < pathEnd) {
-            int authority = scheme + 3;
-            int authorityEnd = authority;
-            while (authorityEnd < pathEnd && address.charAt(authorityEnd) != '/') {
-                authorityEnd++;
-            }
-            int at = address.lastIndexOf('@', authorityEnd - 1);
-            out.append(address, 0, authority);
-            if (at >= authority) {
-                out.append(mask);
-                masked[0]++;
-                i = at;
-            } else {
-                i = authority;
-            }
+            int authorityEnd = address.indexOf('/', scheme + 3);
+            i = authorityEnd < 0 || authorityEnd > pathEnd ? pathEnd : authorityEnd;
+            masked[0] += appendWithoutUserInfo(address, 0, i, out);
         }
         while (i < pathEnd) {
             int semi = address.indexOf(';', i);
@@ -142,7 +129,7 @@ final class ParameterMasker {
             }
             int at = -1;
             int e = authority;
-            while (e < to && "/?#&;".indexOf(text.charAt(e)) < 0 && !startsWith(text, e, to, "%2f")
+            while (e < to && "/?#".indexOf(text.charAt(e)) < 0 && !startsWith(text, e, to, "%2f")
                     && !startsWith(text, e, to, "%3f") && !startsWith(text, e, to, "%23")) {
                 if (text.charAt(e) == '@' || startsWith(text, e, to, "%40")) {
                     at = e;

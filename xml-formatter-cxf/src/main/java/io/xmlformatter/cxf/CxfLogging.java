@@ -108,7 +108,7 @@ final class CxfLogging {
 
     /**
      * A server's exchange is answered: the request's record is written now if it is still to come (its body not
-     * read to its end, or the chain broke before its record), with what is left of its body within the limit.
+     * read to its end, or the chain broke before its record), with what has arrived of its body within the limit.
      */
     void settleRequest(Exchange exchange) {
         Message in = exchange.getInMessage();

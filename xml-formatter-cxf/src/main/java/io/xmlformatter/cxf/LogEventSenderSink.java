@@ -50,16 +50,21 @@ final class LogEventSenderSink implements LogSink {
         String portType = record.portType() != null ? record.portType() : record.service();
         event.setPortTypeName(portType != null ? qname(portType) : new QName("unknown"));
         event.setOperationName(record.operation());
-        Map<String, String> headers = new LinkedHashMap<>();
-        for (Map.Entry<String, List<String>> h : record.headers().entrySet()) {
-            headers.put(h.getKey(), String.join(",", h.getValue()));
-        }
-        event.setHeaders(headers);
+        event.setHeaders(joined(record.headers()));
         event.setPayload(record.payload());
         event.setTruncated(record.truncated());
         event.setBinaryContent(record.binaryContent());
         event.setMultipartContent(record.multipartContent());
         return event;
+    }
+
+    /** Headers as CXF's event holds them: several values of one header joined with commas. */
+    static Map<String, String> joined(Map<String, List<String>> headers) {
+        Map<String, String> joined = new LinkedHashMap<>();
+        for (Map.Entry<String, List<String>> h : headers.entrySet()) {
+            joined.put(h.getKey(), String.join(",", h.getValue()));
+        }
+        return joined;
     }
 
     private static QName qname(String name) {

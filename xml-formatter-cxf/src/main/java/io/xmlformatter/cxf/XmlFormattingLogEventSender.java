@@ -10,8 +10,6 @@ import org.apache.cxf.ext.logging.event.LogEventSender;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -70,11 +68,7 @@ public final class XmlFormattingLogEventSender implements LogEventSender {
             event.setTruncated(event.isTruncated() || record.truncated());
         }
         if (event.getHeaders() != null) {
-            Map<String, String> masked = new LinkedHashMap<>();
-            for (Map.Entry<String, List<String>> h : record.headers().entrySet()) {
-                masked.put(h.getKey(), String.join(",", h.getValue()));
-            }
-            event.setHeaders(masked);
+            event.setHeaders(LogEventSenderSink.joined(record.headers()));
         }
         next.send(event);
     }
