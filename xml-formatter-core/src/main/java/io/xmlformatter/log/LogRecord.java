@@ -19,6 +19,9 @@ public final class LogRecord {
     private final Instant timestamp;
     private final String exchangeId;
     private final String correlationId;
+    private final String traceId;
+    private final String spanId;
+    private final LogLevel level;
     private final String messageId;
     private final String address;
     private final String httpMethod;
@@ -47,6 +50,9 @@ public final class LogRecord {
         timestamp = b.timestamp != null ? b.timestamp : Instant.now();
         exchangeId = b.exchangeId;
         correlationId = b.correlationId;
+        traceId = b.traceId;
+        spanId = b.spanId;
+        level = b.level;
         messageId = b.messageId;
         address = b.address;
         httpMethod = b.httpMethod;
@@ -74,7 +80,8 @@ public final class LogRecord {
     /**
      * Calls {@code field} with each field's name and value, in a fixed order, skipping the unknown ones. The
      * names are those of the JSON layout and the MongoDB document: {@code ts} (an {@link Instant}), {@code type},
-     * {@code exchangeId}, {@code correlationId}, {@code messageId}, {@code address}, {@code httpMethod},
+     * {@code level} (a {@link LogLevel}'s name), {@code exchangeId}, {@code correlationId}, {@code traceId},
+     * {@code spanId}, {@code messageId}, {@code address}, {@code httpMethod},
      * {@code status}, {@code contentType}, {@code encoding}, {@code principal}, {@code service}, {@code port},
      * {@code portType}, {@code operation}, {@code durationMs} (a {@link Double}), {@code originalSize},
      * {@code loggedSize}, {@code truncated}, {@code maskedCount}, {@code wellFormed}, {@code binary},
@@ -83,8 +90,11 @@ public final class LogRecord {
     public void forEachField(BiConsumer<String, Object> field) {
         field.accept("ts", timestamp);
         field.accept("type", type.name());
+        optional(field, "level", level == null ? null : level.name());
         optional(field, "exchangeId", exchangeId);
         optional(field, "correlationId", correlationId);
+        optional(field, "traceId", traceId);
+        optional(field, "spanId", spanId);
         optional(field, "messageId", messageId);
         optional(field, "address", address);
         optional(field, "httpMethod", httpMethod);
@@ -133,6 +143,9 @@ public final class LogRecord {
         b.timestamp = timestamp;
         b.exchangeId = exchangeId;
         b.correlationId = correlationId;
+        b.traceId = traceId;
+        b.spanId = spanId;
+        b.level = level;
         b.messageId = messageId;
         b.address = address;
         b.httpMethod = httpMethod;
@@ -181,6 +194,21 @@ public final class LogRecord {
     /** The id that follows the whole conversation across hops (from a header, or the exchange id). */
     public String correlationId() {
         return correlationId;
+    }
+
+    /** The W3C trace id (32 lower-case hex digits) the exchange ran in, or null. */
+    public String traceId() {
+        return traceId;
+    }
+
+    /** The span id (16 lower-case hex digits) the exchange ran in, or null. */
+    public String spanId() {
+        return spanId;
+    }
+
+    /** The level chosen by the exchange's outcome, or null: the sink's own. */
+    public LogLevel level() {
+        return level;
     }
 
     /** The message's own id. */
@@ -299,6 +327,9 @@ public final class LogRecord {
         private Instant timestamp;
         private String exchangeId;
         private String correlationId;
+        private String traceId;
+        private String spanId;
+        private LogLevel level;
         private String messageId;
         private String address;
         private String httpMethod;
@@ -344,6 +375,24 @@ public final class LogRecord {
         /** See {@link LogRecord#correlationId()}. */
         public Builder correlationId(String v) {
             correlationId = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#traceId()}. */
+        public Builder traceId(String v) {
+            traceId = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#spanId()}. */
+        public Builder spanId(String v) {
+            spanId = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#level()}. */
+        public Builder level(LogLevel v) {
+            level = v;
             return this;
         }
 

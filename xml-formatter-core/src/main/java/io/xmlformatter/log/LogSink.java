@@ -19,6 +19,14 @@ public interface LogSink extends AutoCloseable {
         return true;
     }
 
+    /**
+     * Whether a record of this type would be written at {@code level} (records carry a level when the logger
+     * chooses it by outcome; {@link LogRecord#level()}). The default ignores the level.
+     */
+    default boolean wouldWrite(MessageType type, String owner, LogLevel level) {
+        return wouldWrite(type, owner);
+    }
+
     /** Releases what the sink holds. The default does nothing. */
     @Override
     default void close() {

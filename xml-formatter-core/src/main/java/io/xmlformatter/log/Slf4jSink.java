@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>The logger is named like CXF's: {@code <prefix>.<portType or service>.<TYPE>}, with the prefix
  * {@code org.apache.cxf.services} by default, so existing logging configuration keeps working. During the
- * call the MDC holds {@code exchangeId}, {@code correlationId}, {@code messageType}, {@code service} and
- * {@code operation} (where known) and the record's attributes (e.g. Mule's ids); what was there before is put
+ * call the MDC holds {@code exchangeId}, {@code correlationId}, {@code messageType}, {@code service},
+ * {@code operation}, {@code trace_id} and {@code span_id} (where known) and the record's attributes (e.g. Mule's ids); what was there before is put
  * back after.
  *
  * <p>Beside them, the MDC holds the keys CXF's {@code Slf4jEventSender} sets ({@code Type}, {@code Address},
@@ -29,6 +29,7 @@ public final class Slf4jSink implements LogSink {
     /** CXF's logger name prefix. */
     public static final String CXF_LOGGER_PREFIX = "org.apache.cxf.services";
     private static final String[] MDC_KEYS = {"exchangeId", "correlationId", "messageType", "service", "operation",
+        "trace_id", "span_id",
         "Type", "Address", "HttpMethod", "Content-Type", "ResponseCode", "ExchangeId", "MessageId", "ServiceName",
         "PortName", "PortTypeName", "OperationName", "Headers"};
     /** CXF's markers. */
@@ -72,13 +73,21 @@ public final class Slf4jSink implements LogSink {
     /** Whether the logger a record of this type and owner goes to is enabled at this sink's level. */
     @Override
     public boolean wouldWrite(MessageType type, String owner) {
-        return enabled(logger(owner, type));
+        return enabled(logger(owner, type), level);
     }
 
+    /** Whether the logger a record of this type and owner goes to is enabled at {@code recordLevel}. */
+    @Override
+    public boolean wouldWrite(MessageType type, String owner, LogLevel recordLevel) {
+        return enabled(logger(owner, type), recordLevel == null ? level : Level.valueOf(recordLevel.name()));
+    }
+
+    /** Logs at the record's level when it has one (chosen by its exchange's outcome), else at this sink's. */
     @Override
     public void write(LogRecord record) {
         Logger logger = logger(record.portType() != null ? record.portType() : record.service(), record.type());
-        if (!enabled(logger)) {
+        Level at = record.level() == null ? level : Level.valueOf(record.level().name());
+        if (!enabled(logger, at)) {
             return;
         }
         String[] values = new String[MDC_KEYS.length];
@@ -95,7 +104,7 @@ public final class Slf4jSink implements LogSink {
             previous[a++] = put(e.getKey(), e.getValue());
         }
         try {
-            log(logger, record.port() != null ? SOAP : REST, layout.format(record));
+            log(logger, at, record.port() != null ? SOAP : REST, layout.format(record));
         } finally {
             for (int i = 0; i < values.length; i++) {
                 if (values[i] != null) {
@@ -134,21 +143,23 @@ public final class Slf4jSink implements LogSink {
         values[2] = record.type().name();
         values[3] = record.service();
         values[4] = record.operation();
-        values[5] = values[2];
-        values[6] = record.address();
-        values[7] = record.httpMethod();
-        values[8] = record.contentType();
-        values[9] = record.responseCode() == null ? null : record.responseCode().toString();
-        values[10] = values[0];
-        values[11] = record.messageId();
-        values[12] = localName(record.service());
-        values[13] = localName(record.port());
-        values[14] = localName(record.portType());
-        values[15] = values[4];
-        values[16] = record.headers().isEmpty() ? null : record.headers().toString();
+        values[5] = record.traceId();
+        values[6] = record.spanId();
+        values[7] = values[2];
+        values[8] = record.address();
+        values[9] = record.httpMethod();
+        values[10] = record.contentType();
+        values[11] = record.responseCode() == null ? null : record.responseCode().toString();
+        values[12] = values[0];
+        values[13] = record.messageId();
+        values[14] = localName(record.service());
+        values[15] = localName(record.port());
+        values[16] = localName(record.portType());
+        values[17] = values[4];
+        values[18] = record.headers().isEmpty() ? null : record.headers().toString();
     }
 
-    private boolean enabled(Logger logger) {
+    private static boolean enabled(Logger logger, Level level) {
         switch (level) {
             case ERROR:
                 return logger.isErrorEnabled();
@@ -163,7 +174,7 @@ public final class Slf4jSink implements LogSink {
         }
     }
 
-    private void log(Logger logger, Marker marker, String text) {
+    private static void log(Logger logger, Level level, Marker marker, String text) {
         switch (level) {
             case ERROR:
                 logger.error(marker, text);

@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 
@@ -23,6 +24,8 @@ public final class MessageFacts {
     private String address;
     private String contentType;
     private String encoding;
+    private Integer responseCode;
+    private LogLevel level;
     private final Map<String, List<String>> headers = new LinkedHashMap<>();
 
     private MessageFacts(MessageType type) {
@@ -59,6 +62,25 @@ public final class MessageFacts {
         return this;
     }
 
+    /** The trace id (32 lower-case hex digits); the exchange sets it from the trace context. */
+    MessageFacts traceId(String v) {
+        record.traceId(v);
+        return this;
+    }
+
+    /** The span id (16 lower-case hex digits); the exchange sets it from the trace context. */
+    MessageFacts spanId(String v) {
+        record.spanId(v);
+        return this;
+    }
+
+    /** The record's level, chosen by the exchange's outcome. */
+    MessageFacts level(LogLevel v) {
+        level = v;
+        record.level(v);
+        return this;
+    }
+
     /** The message's own id. */
     public MessageFacts messageId(String v) {
         record.messageId(v);
@@ -79,6 +101,7 @@ public final class MessageFacts {
 
     /** The HTTP status. */
     public MessageFacts responseCode(Integer v) {
+        responseCode = v;
         record.responseCode(v);
         return this;
     }
@@ -172,6 +195,15 @@ public final class MessageFacts {
 
     String address() {
         return address;
+    }
+
+    /** The HTTP status, or null when not known. */
+    public Integer responseCode() {
+        return responseCode;
+    }
+
+    LogLevel level() {
+        return level;
     }
 
     /** The content type, lower case, or "" when unknown. */

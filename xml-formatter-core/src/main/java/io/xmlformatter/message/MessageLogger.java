@@ -3,12 +3,14 @@ package io.xmlformatter.message;
 import io.xmlformatter.JsonMasker;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.DeduplicatingSink;
+import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.log.Slf4jSink;
 
 import java.util.ArrayList;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -16,6 +18,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Function;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
@@ -56,6 +60,21 @@ public final class MessageLogger implements AutoCloseable {
     private final LogSink outSink;
     private final int captureLimit;
     private final String correlationHeader;
+    private final Strategy strategy;
+    private final long slowNanos;
+    private final int faultStatus;
+    private final int sampleOneIn;
+    private final double sampleRate;
+    private final boolean sampleKeepsFailures;
+    private final boolean correlationFromTrace;
+    /** The level for a success, a client error and a failure; null: the sink's own. */
+    private final LogLevel[] levels;
+    /** The least severe of {@link #levels}, asked of the sink before capturing; null: the sink's own. */
+    private final LogLevel lowestLevel;
+    private final long maxHeldBytes;
+    private final AtomicLong heldBytes = new AtomicLong();
+    private final AtomicLong heldOverflows = new AtomicLong();
+    private final AtomicLong exchanges = new AtomicLong();
     private final AtomicLong sinkFailures = new AtomicLong();
     private final AtomicLong recordFailures = new AtomicLong();
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
@@ -75,6 +94,24 @@ public final class MessageLogger implements AutoCloseable {
         inSink = in;
         outSink = out;
         correlationHeader = b.correlationHeader;
+        strategy = b.strategy;
+        slowNanos = b.slowThreshold == null ? Long.MAX_VALUE : b.slowThreshold.toNanos();
+        faultStatus = b.faultStatus;
+        sampleOneIn = b.sampleOneIn;
+        sampleRate = b.sampleRate;
+        sampleKeepsFailures = b.sampleKeepsFailures;
+        correlationFromTrace = b.correlationFromTrace;
+        levels = b.levels == null ? null : b.levels.clone();
+        lowestLevel = levels == null ? null : lowest(levels);
+        maxHeldBytes = b.maxHeldBytes;
+    }
+
+    private static LogLevel lowest(LogLevel[] levels) {
+        LogLevel l = levels[0];
+        for (LogLevel x : levels) {
+            l = x.compareTo(l) < 0 ? x : l;
+        }
+        return l;
     }
 
     /** A builder with the defaults: limit 48 KiB, WS-Security preset, whitespace as sent, SLF4J text. */
@@ -90,7 +127,8 @@ public final class MessageLogger implements AutoCloseable {
      */
     public boolean wouldLog(MessageType type, String owner) {
         try {
-            return sink(type).wouldWrite(type, owner);
+            return lowestLevel == null ? sink(type).wouldWrite(type, owner)
+                    : sink(type).wouldWrite(type, owner, lowestLevel);
         } catch (RuntimeException | LinkageError e) {
             failed(sinkFailures, e);
             return false;
@@ -107,14 +145,112 @@ public final class MessageLogger implements AutoCloseable {
         return correlationHeader;
     }
 
-    /** Whether records of this type are about outbound messages (those go to the out sink). */
-    public static boolean isOutbound(MessageType type) {
-        return type == MessageType.REQ_OUT || type == MessageType.RESP_OUT || type == MessageType.FAULT_OUT;
+    /**
+     * A server exchange begins: its correlation id is the host's, else the correlation header's, else (by option)
+     * the trace id, else its own id; its trace context comes from the {@code traceparent} (or {@code b3}) header.
+     * Ids and trace go into the MDC until {@link ExchangeLog#end}.
+     *
+     * @param headers the request's header values by name (any case; the first value), or null
+     * @param hostCorrelationId the correlation id the host runtime gives the request (e.g. Mule's), or null
+     * @param exchangeId the runtime's id of the exchange (CXF's, shared with its own logging), or null for a new one
+     */
+    public ExchangeLog serverExchange(Function<String, String> headers, String hostCorrelationId, String exchangeId) {
+        Function<String, String> h = headers != null ? headers : name -> null;
+        String id = hostCorrelationId != null ? hostCorrelationId : ExchangeLog.idOf(h.apply(correlationHeader));
+        return new ExchangeLog(this, exchangeId, id, TraceContext.of(h), sampled(), true);
     }
 
-    /** Whether records of this type are about requests (a request has no duration of its own). */
-    public static boolean isRequest(MessageType type) {
-        return type == MessageType.REQ_IN || type == MessageType.REQ_OUT;
+    /**
+     * A client exchange begins, on the caller's thread: its correlation id is the host's, else the request's
+     * correlation header, else the caller's (from the MDC), else its own id (the adapter sends it on in the
+     * correlation header); its trace context is the request's {@code traceparent}/{@code b3} header, else the
+     * caller's from the MDC. The MDC is not changed.
+     *
+     * @param headers the request's header values by name (any case; the first value), or null
+     * @param hostCorrelationId the correlation id the host runtime gives the request, or null
+     * @param exchangeId the runtime's id of the exchange, or null for a new one
+     */
+    public ExchangeLog clientExchange(Function<String, String> headers, String hostCorrelationId, String exchangeId) {
+        Function<String, String> h = headers != null ? headers : name -> null;
+        String id = hostCorrelationId != null ? hostCorrelationId : ExchangeLog.idOf(h.apply(correlationHeader));
+        if (id == null) {
+            id = ExchangeLog.idOf(Mdc.get(Mdc.CORRELATION_ID));
+        }
+        TraceContext trace = TraceContext.of(h);
+        if (trace == TraceContext.NONE) {
+            trace = TraceContext.ofIds(Mdc.get(Mdc.TRACE_ID), Mdc.get(Mdc.SPAN_ID));
+        }
+        return new ExchangeLog(this, exchangeId, id, trace, sampled(), false);
+    }
+
+    /** Whether the next exchange is sampled: one in N (counted), or at the rate (random). */
+    private boolean sampled() {
+        if (sampleOneIn > 1) {
+            return exchanges.getAndIncrement() % sampleOneIn == 0;
+        }
+        return sampleRate >= 1 || ThreadLocalRandom.current().nextDouble() < sampleRate;
+    }
+
+    Strategy strategy() {
+        return strategy;
+    }
+
+    long slowNanos() {
+        return slowNanos;
+    }
+
+    int faultStatus() {
+        return faultStatus;
+    }
+
+    boolean sampleKeepsFailures() {
+        return sampleKeepsFailures;
+    }
+
+    boolean correlationFromTrace() {
+        return correlationFromTrace;
+    }
+
+    /** The level of a record of an exchange with this outcome; null: the sink's own. */
+    LogLevel level(ExchangeLog.Outcome outcome) {
+        if (levels == null) {
+            return null;
+        }
+        switch (outcome) {
+            case FAILURE:
+                return levels[2];
+            case CLIENT_ERROR:
+                return levels[1];
+            default:
+                return levels[0];
+        }
+    }
+
+    /** Reserves room for a held body; false (counted) when the held records would pass the bound. */
+    boolean reserve(long bytes) {
+        long now = heldBytes.addAndGet(bytes);
+        if (now > maxHeldBytes) {
+            heldBytes.addAndGet(-bytes);
+            heldOverflows.incrementAndGet();
+            return false;
+        }
+        return true;
+    }
+
+    void released(long bytes) {
+        if (bytes != 0) {
+            heldBytes.addAndGet(-bytes);
+        }
+    }
+
+    /** The bytes of bodies held now, waiting for their exchange's outcome (0 when no exchange is open). */
+    public long heldBytes() {
+        return heldBytes.get();
+    }
+
+    /** How many records were written without their body because the held records were over the bound. */
+    public long heldOverflows() {
+        return heldOverflows.get();
     }
 
     /**
@@ -166,7 +302,7 @@ public final class MessageLogger implements AutoCloseable {
         b.addMaskedCount(masked[0]);
         headers.describe(facts.headers(), b);
         if (body != null) {
-            renderer.render(facts, body, isOutbound(facts.type()) ? outBinary : inBinary, b);
+            renderer.render(facts, body, facts.type().isOutbound() ? outBinary : inBinary, b);
         }
         return b.build();
     }
@@ -187,7 +323,7 @@ public final class MessageLogger implements AutoCloseable {
     }
 
     private LogSink sink(MessageType type) {
-        return isOutbound(type) ? outSink : inSink;
+        return type.isOutbound() ? outSink : inSink;
     }
 
     private void failed(AtomicLong counter, Throwable e) {
@@ -245,6 +381,15 @@ public final class MessageLogger implements AutoCloseable {
         private String mask = XmlFormatter.DEFAULT_MASK;
         private String correlationHeader = "X-Correlation-ID";
         private boolean suppressDuplicates;
+        private Strategy strategy = Strategy.ALWAYS;
+        private Duration slowThreshold;
+        private int faultStatus = 500;
+        private int sampleOneIn = 1;
+        private double sampleRate = 1;
+        private boolean sampleKeepsFailures = true;
+        private boolean correlationFromTrace;
+        private LogLevel[] levels;
+        private long maxHeldBytes = 32L * 1024 * 1024;
 
         private Builder() {
         }
@@ -279,6 +424,15 @@ public final class MessageLogger implements AutoCloseable {
             b.mask = mask;
             b.correlationHeader = correlationHeader;
             b.suppressDuplicates = suppressDuplicates;
+            b.strategy = strategy;
+            b.slowThreshold = slowThreshold;
+            b.faultStatus = faultStatus;
+            b.sampleOneIn = sampleOneIn;
+            b.sampleRate = sampleRate;
+            b.sampleKeepsFailures = sampleKeepsFailures;
+            b.correlationFromTrace = correlationFromTrace;
+            b.levels = levels;
+            b.maxHeldBytes = maxHeldBytes;
             return b;
         }
 
@@ -469,6 +623,78 @@ public final class MessageLogger implements AutoCloseable {
             return this;
         }
 
+        /** Which records of an exchange are written, with or without bodies (default {@link Strategy#ALWAYS}). */
+        public Builder strategy(Strategy value) {
+            strategy = value;
+            return this;
+        }
+
+        /**
+         * An exchange that takes at least this long is slow: its records are written with bodies under
+         * {@link Strategy#BODY_ON_FAILURE}, {@link Strategy#FAILED_ONLY} and {@link Strategy#SLOW_ONLY} (default: none
+         * is slow).
+         */
+        public Builder slowThreshold(Duration value) {
+            slowThreshold = value;
+            return this;
+        }
+
+        /** The HTTP status at or above which a response is a fault (default 500). */
+        public Builder faultStatus(int status) {
+            faultStatus = status;
+            return this;
+        }
+
+        /**
+         * Logs one exchange in {@code n} (counted; default 1: all); a request and its response are kept or left out
+         * together. See {@link #sampleKeepsFailures}.
+         */
+        public Builder sampleOneIn(int n) {
+            sampleOneIn = n;
+            return this;
+        }
+
+        /** Logs exchanges at this rate, 0 (exclusive) to 1 (default), chosen at random per exchange. */
+        public Builder sampleRate(double rate) {
+            sampleRate = rate;
+            return this;
+        }
+
+        /**
+         * Whether an exchange left out by sampling is still logged, with bodies, when it fails (default true): its
+         * records are held until the outcome is known.
+         */
+        public Builder sampleKeepsFailures(boolean on) {
+            sampleKeepsFailures = on;
+            return this;
+        }
+
+        /** Use the trace id as the correlation id when no correlation header came (default false). */
+        public Builder correlationFromTrace(boolean on) {
+            correlationFromTrace = on;
+            return this;
+        }
+
+        /**
+         * The level of records by their exchange's outcome: a success (and a request written before its outcome is
+         * known), a client error (status 400 up to the fault status), a failure. The SLF4J sink logs at it; other
+         * sinks store it as field {@code level}. Default: none (the sink's level).
+         */
+        public Builder levels(LogLevel success, LogLevel clientError, LogLevel failure) {
+            levels = success == null && clientError == null && failure == null ? null
+                    : new LogLevel[] {success, clientError, failure};
+            return this;
+        }
+
+        /**
+         * The most bytes of bodies the logger holds for exchanges whose outcome is not known yet (default 32 MiB);
+         * over it, a record is written at once without its body and counted ({@link #heldOverflows()}).
+         */
+        public Builder maxHeldBytes(long bytes) {
+            maxHeldBytes = bytes;
+            return this;
+        }
+
         /**
          * The logger.
          *
@@ -478,6 +704,7 @@ public final class MessageLogger implements AutoCloseable {
             if (mask == null || correlationHeader == null || correlationHeader.trim().isEmpty()) {
                 throw new IllegalArgumentException("mask and correlationHeader are required");
             }
+            checkExchangeOptions();
             XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(maxTextLength)
                     .maxCdataLength(maxCdataLength).embeddedXml(embeddedXml).mask(mask);
             if (pretty) {
@@ -515,6 +742,31 @@ public final class MessageLogger implements AutoCloseable {
                 out = one ? in : new DeduplicatingSink(out, DUPLICATES_REMEMBERED);
             }
             return new MessageLogger(this, formatter, in, out);
+        }
+
+        private void checkExchangeOptions() {
+            if (strategy == null) {
+                throw new IllegalArgumentException("strategy is required: one of " + Arrays.toString(Strategy.values()));
+            }
+            if (strategy == Strategy.SLOW_ONLY && slowThreshold == null) {
+                throw new IllegalArgumentException("strategy SLOW_ONLY needs slowThreshold");
+            }
+            if (slowThreshold != null && slowThreshold.isNegative()) {
+                throw new IllegalArgumentException("slowThreshold must not be negative: " + slowThreshold);
+            }
+            if (faultStatus < 100 || faultStatus > 599) {
+                throw new IllegalArgumentException("faultStatus must be an HTTP status (100 to 599): " + faultStatus);
+            }
+            if (sampleOneIn < 1 || !(sampleRate > 0 && sampleRate <= 1) || (sampleOneIn > 1 && sampleRate < 1)) {
+                throw new IllegalArgumentException("sampling: sampleOneIn must be at least 1 (was " + sampleOneIn
+                        + ") and sampleRate above 0 and at most 1 (was " + sampleRate + "), not both set");
+            }
+            if (levels != null && (levels[0] == null || levels[1] == null || levels[2] == null)) {
+                throw new IllegalArgumentException("levels: give all three (success, client error, failure)");
+            }
+            if (maxHeldBytes < 0) {
+                throw new IllegalArgumentException("maxHeldBytes must not be negative: " + maxHeldBytes);
+            }
         }
     }
 }

@@ -156,6 +156,23 @@ class Slf4jSinkTest {
     }
 
     @Test
+    void aRecordsOwnLevelWinsAndIsAskedBeforeCapture() {
+        ((Logger) LoggerFactory.getLogger("lvl.Bank.REQ_IN")).setLevel(ch.qos.logback.classic.Level.INFO);
+        Slf4jSink sink = new Slf4jSink(TextLayout.INSTANCE, "lvl", Level.INFO);
+        assertTrue(!sink.wouldWrite(MessageType.REQ_IN, "{urn:bank}Bank", LogLevel.DEBUG));
+        assertTrue(sink.wouldWrite(MessageType.REQ_IN, "{urn:bank}Bank", LogLevel.WARN));
+        sink.write(record().toBuilder().level(LogLevel.DEBUG).build());
+        assertEquals(0, appender.list.size(), "DEBUG is below the logger's INFO level");
+        sink.write(record().toBuilder().level(LogLevel.ERROR).traceId("4bf92f3577b34da6a3ce929d0e0e4736")
+                .spanId("00f067aa0ba902b7").build());
+        assertEquals(ch.qos.logback.classic.Level.ERROR, appender.list.get(0).getLevel());
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", appender.list.get(0).getMDCPropertyMap().get("trace_id"));
+        assertEquals("00f067aa0ba902b7", appender.list.get(0).getMDCPropertyMap().get("span_id"));
+        String text = appender.list.get(0).getFormattedMessage();
+        assertTrue(text.contains("\n    Level: ERROR\n") && text.contains("\n    TraceId: 4bf92f35"), text);
+    }
+
+    @Test
     void controlCharactersAreEscapedInJson() {
         LogRecord r = LogRecord.builder(MessageType.FAULT_OUT).timestamp(Instant.EPOCH).payload("a\u0001\"\\\u2028b")
                 .build();

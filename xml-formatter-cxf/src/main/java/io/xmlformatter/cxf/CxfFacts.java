@@ -36,14 +36,10 @@ final class CxfFacts {
         return requestor ? MessageType.RESP_IN : MessageType.REQ_IN;
     }
 
+    /** A fault message of its exchange (a status at or above the fault status makes a fault in core). */
     private static boolean isFault(Message message) {
         Exchange ex = message.getExchange();
-        if (ex != null && (message == ex.getOutFaultMessage() || message == ex.getInFaultMessage())) {
-            return true;
-        }
-        Object code = message.get(Message.RESPONSE_CODE);
-        return !MessageUtils.isOutbound(message) && MessageUtils.isRequestor(message) && code instanceof Integer
-                && (Integer) code >= 500;
+        return ex != null && (message == ex.getOutFaultMessage() || message == ex.getInFaultMessage());
     }
 
     /** The exchange's id, made (and kept in the exchange) on first use. */
@@ -67,10 +63,8 @@ final class CxfFacts {
         return names[2] != null ? names[2] : names[0];
     }
 
-    /** Everything known about {@code message}, as the transport gave it (the message logger masks). */
-    static MessageFacts describe(Message message) {
-        MessageFacts f = MessageFacts.of(type(message));
-        f.exchangeId(exchangeId(message));
+    /** Adds everything known about {@code message}, as the transport gave it (the message logger masks). */
+    static MessageFacts describe(Message message, MessageFacts f) {
         f.messageId(messageId(message));
         f.address(address(message));
         f.contentType(string(message.get(Message.CONTENT_TYPE)));
@@ -118,21 +112,27 @@ final class CxfFacts {
         return h instanceof Map ? (Map<String, List<String>>) h : null;
     }
 
-    /** The body's declared size (its Content-Length header), or -1. */
-    static long contentLength(Message message) {
+    /** The first value of a protocol header (any case), or null. */
+    static String header(Message message, String name) {
         Map<String, List<String>> headers = protocolHeaders(message);
         if (headers != null) {
             for (Map.Entry<String, List<String>> e : headers.entrySet()) {
-                if ("Content-Length".equalsIgnoreCase(e.getKey()) && e.getValue() != null && !e.getValue().isEmpty()) {
-                    try {
-                        return Long.parseLong(e.getValue().get(0).trim());
-                    } catch (NumberFormatException ignored) {
-                        return -1;
-                    }
+                if (name.equalsIgnoreCase(e.getKey()) && e.getValue() != null && !e.getValue().isEmpty()) {
+                    return e.getValue().get(0);
                 }
             }
         }
-        return -1;
+        return null;
+    }
+
+    /** The body's declared size (its Content-Length header), or -1. */
+    static long contentLength(Message message) {
+        String length = header(message, "Content-Length");
+        try {
+            return length == null ? -1 : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     private static String messageId(Message message) {

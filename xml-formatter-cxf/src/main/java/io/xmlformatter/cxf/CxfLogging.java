@@ -2,30 +2,34 @@ package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 
-import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * What the interceptors share: the core message logger, the host and the correlation, and the CXF facts of a
- * message handed to the logger once. Immutable and thread-safe; built by {@link XmlLoggingSettings}.
+ * What the interceptors share: the core message logger and the host; where a CXF exchange keeps its core
+ * {@link ExchangeLog}; and the CXF facts of a message handed to it once. Immutable and thread-safe; built by {@link XmlLoggingSettings}.
  */
 final class CxfLogging {
     /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */
     static final String ENABLE_PROPERTY = "org.apache.cxf.logging.enable";
-    private static final String STARTED = CxfLogging.class.getName() + ".started";
+    /** Where a CXF exchange keeps its {@link ExchangeLog}. */
+    private static final String EXCHANGE_LOG = ExchangeLog.class.getName();
 
     final MessageLogger logger;
-    final Correlation correlation;
     private final CxfHost host;
 
     CxfLogging(MessageLogger logger, CxfHost host) {
         this.logger = logger;
         this.host = host;
-        this.correlation = new Correlation(logger.correlationHeader(), host);
     }
 
     /**
@@ -34,6 +38,12 @@ final class CxfLogging {
      */
     boolean wanted(Message message) {
         return !isDisabled(message) && logger.wouldLog(CxfFacts.type(message), CxfFacts.owner(message));
+    }
+
+    /** Whether {@code message} is logged with its body: wanted, and neither sampling nor the strategy says no. */
+    boolean capturesBody(Message message) {
+        return !isDisabled(message) && exchangeOf(message).capturesBody(CxfFacts.type(message),
+                CxfFacts.owner(message));
     }
 
     /**
@@ -60,9 +70,56 @@ final class CxfLogging {
         return v != null && "false".equalsIgnoreCase(v.toString().trim());
     }
 
-    /** Marks the start of a request, for the response's duration. */
-    static void markStart(Message message) {
-        message.getExchange().putIfAbsent(STARTED, System.nanoTime());
+    /**
+     * A server's exchange starts with its request: ids (the host's correlation id, else the correlation header's),
+     * trace context and MDC, from now until {@link #end}.
+     */
+    void beginServer(Message request) {
+        Exchange ex = request.getExchange();
+        if (!(ex.get(EXCHANGE_LOG) instanceof ExchangeLog)) {
+            ex.put(EXCHANGE_LOG, logger.serverExchange(name -> CxfFacts.header(request, name),
+                    host.correlationIdOf(request), CxfFacts.exchangeId(request)));
+        }
+    }
+
+    /**
+     * A client's exchange starts with its request, which carries the correlation id on (the host's, else the
+     * caller's) in the correlation header.
+     */
+    void beginClient(Message request) {
+        ExchangeLog x = logger.clientExchange(name -> CxfFacts.header(request, name), host.correlationIdOf(request),
+                CxfFacts.exchangeId(request));
+        request.getExchange().put(EXCHANGE_LOG, x);
+        Map<String, List<String>> headers = CxfFacts.protocolHeaders(request);
+        if (headers == null) {
+            headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            request.put(Message.PROTOCOL_HEADERS, headers);
+        }
+        if (CxfFacts.header(request, x.correlationHeader()) == null) {
+            headers.put(x.correlationHeader(), new ArrayList<>(Collections.singletonList(x.correlationId())));
+        }
+        host.correlationIdSent(request, x.correlationId());
+    }
+
+    /** The exchange's log; one made now (changing no MDC) if none was begun. */
+    ExchangeLog exchangeOf(Message message) {
+        Exchange ex = message.getExchange();
+        Object x = ex.get(EXCHANGE_LOG);
+        if (x instanceof ExchangeLog) {
+            return (ExchangeLog) x;
+        }
+        ExchangeLog made = logger.clientExchange(name -> CxfFacts.header(message, name),
+                host.correlationIdOf(message), CxfFacts.exchangeId(message));
+        ex.put(EXCHANGE_LOG, made);
+        return made;
+    }
+
+    /** The exchange is over: held records settled, the MDC of a server exchange restored. */
+    void end(Message message) {
+        Object x = message.getExchange().get(EXCHANGE_LOG);
+        if (x instanceof ExchangeLog) {
+            ((ExchangeLog) x).end();
+        }
     }
 
     /**
@@ -78,27 +135,23 @@ final class CxfLogging {
     private enum Logged { YES }
 
     /**
-     * Writes the record of {@code message} once: its CXF facts, the host's, the correlation id and the duration,
-     * and the captured body (null when it has none). Never throws.
+     * Writes the record of {@code message} once, through its exchange: its CXF facts, the host's and the captured
+     * body (null when it has none). Never throws.
      */
     void log(Message message, CapturedBody body) {
         if (isLogged(message)) {
             return;
         }
         message.setContent(Logged.class, Logged.YES);
-        MessageFacts facts;
+        ExchangeLog x = exchangeOf(message);
+        MessageFacts facts = x.facts(CxfFacts.type(message));
         try {
-            facts = CxfFacts.describe(message);
-            facts.correlationId(correlation.idOf(message));
-            Object started = message.getExchange().get(STARTED);
-            if (started instanceof Long && !MessageLogger.isRequest(facts.type())) {
-                facts.duration(Duration.ofNanos(System.nanoTime() - (Long) started));
-            }
+            CxfFacts.describe(message, facts);
             host.addFacts(message, facts);
         } catch (RuntimeException e) {
-            facts = MessageFacts.of(CxfFacts.type(message)).attribute("factsError", e.toString());
+            facts.attribute("factsError", e.toString());
         }
-        logger.log(facts, body);
+        x.log(facts, body);
     }
 
     /** Closes the sinks (each once). */

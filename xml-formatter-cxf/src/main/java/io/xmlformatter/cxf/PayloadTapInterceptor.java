@@ -14,8 +14,8 @@ import java.io.Reader;
 /**
  * RECEIVE phase: puts a tee in front of an inbound body, so that what the service (or the client) reads of it is
  * copied, up to the limit, into memory (never to disk) as it arrives: nothing is read ahead, and the reader sees
- * the bytes, their timing and any I/O error as without logging. Also where a server's exchange starts: its start
- * time and correlation id are taken here.
+ * the bytes, their timing and any I/O error as without logging. Also where a server's exchange starts (its ids,
+ * trace context and MDC).
  */
 final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
@@ -31,8 +31,10 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
             return;
         }
         if (!MessageUtils.isRequestor(message)) {
-            CxfLogging.markStart(message);
-            logging.correlation.begin(message);
+            logging.beginServer(message);
+        }
+        if (!logging.capturesBody(message)) {
+            return;
         }
         InputStream is = message.getContent(InputStream.class);
         if (is != null) {
@@ -54,10 +56,9 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
         }
     }
 
+    /** The inbound chain broke: the exchange is over (a server's fault is still logged by the fault chain). */
     @Override
     public void handleFault(Message message) {
-        if (!MessageUtils.isRequestor(message)) {
-            logging.correlation.end(message);
-        }
+        logging.end(message);
     }
 }

@@ -3,6 +3,7 @@ package io.xmlformatter.cxf;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.message.Strategy;
 import org.apache.cxf.Bus;
 import org.apache.cxf.ext.logging.event.LogEventSender;
 import org.apache.cxf.feature.AbstractPortableFeature;
@@ -194,6 +195,51 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
     /** See {@link XmlLoggingSettings#setSuppressDuplicates}. */
     public void setSuppressDuplicates(boolean on) {
         delegate.setSuppressDuplicates(on);
+    }
+
+    /** See {@link XmlLoggingSettings#setStrategy}. */
+    public void setStrategy(Strategy strategy) {
+        delegate.setStrategy(strategy);
+    }
+
+    /** See {@link XmlLoggingSettings#setSlowThresholdMillis}. */
+    public void setSlowThresholdMillis(long millis) {
+        delegate.setSlowThresholdMillis(millis);
+    }
+
+    /** See {@link XmlLoggingSettings#setFaultStatus}. */
+    public void setFaultStatus(int status) {
+        delegate.setFaultStatus(status);
+    }
+
+    /** See {@link XmlLoggingSettings#setSampleOneIn}. */
+    public void setSampleOneIn(int n) {
+        delegate.setSampleOneIn(n);
+    }
+
+    /** See {@link XmlLoggingSettings#setSampleRate}. */
+    public void setSampleRate(double rate) {
+        delegate.setSampleRate(rate);
+    }
+
+    /** See {@link XmlLoggingSettings#setSampleKeepsFailures}. */
+    public void setSampleKeepsFailures(boolean on) {
+        delegate.setSampleKeepsFailures(on);
+    }
+
+    /** See {@link XmlLoggingSettings#setCorrelationFromTrace}. */
+    public void setCorrelationFromTrace(boolean on) {
+        delegate.setCorrelationFromTrace(on);
+    }
+
+    /** See {@link XmlLoggingSettings#setLevels}. */
+    public void setLevels(String levels) {
+        delegate.setLevels(levels);
+    }
+
+    /** See {@link XmlLoggingSettings#setMaxHeldBytes}. */
+    public void setMaxHeldBytes(long bytes) {
+        delegate.setMaxHeldBytes(bytes);
     }
 
     /**

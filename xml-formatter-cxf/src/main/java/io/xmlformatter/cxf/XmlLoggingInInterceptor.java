@@ -10,7 +10,8 @@ import org.apache.cxf.phase.Phase;
  * PRE_INVOKE phase: once the operation is known, has the record of an inbound message (a server's request, a
  * client's response or fault) written when its body's capture is done: now if the chain has read the body (a SOAP
  * envelope, unmarshalled), else when the reader has read it to its end or the limit, or closed it, or the exchange
- * ends (a body the application streams: a JAX-RS entity, MTOM attachments).
+ * ends (a body the application streams: a JAX-RS entity, MTOM attachments). A client's exchange ends with its
+ * response's record.
  */
 public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
@@ -28,16 +29,24 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
     @Override
     public void handleMessage(Message message) {
         BodyTee tee = message.getContent(BodyTee.class);
+        boolean response = MessageUtils.isRequestor(message);
         if (tee != null) {
             if (tee.bytesRead() > 0 && !isMultipart(message)) {
                 tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
             }
-            tee.whenDone(body -> logging.log(message, body));
-        } else if (!CxfLogging.isLogged(message) && logging.wanted(message)) {
+            tee.whenDone(body -> {
+                logging.log(message, body);
+                if (response) {
+                    logging.end(message);
+                }
+            });
+            return;
+        }
+        if (!CxfLogging.isLogged(message) && logging.wanted(message)) {
             logging.log(message, null);
         }
-        if (MessageUtils.isRequestor(message)) {
-            logging.correlation.end(message);
+        if (response) {
+            logging.end(message);
         }
     }
 }

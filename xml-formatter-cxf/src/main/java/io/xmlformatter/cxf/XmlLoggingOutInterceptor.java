@@ -37,12 +37,12 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         boolean wanted = logging.wanted(message);
         boolean requestor = MessageUtils.isRequestor(message);
         if (requestor) {
-            CxfLogging.markStart(message);
-            logging.correlation.propagate(message);
+            logging.beginClient(message);
         }
         Object partial = message.get(Message.PARTIAL_RESPONSE_MESSAGE);
         if (Boolean.TRUE.equals(partial) || "true".equalsIgnoreCase(String.valueOf(partial))) {
-            logging.correlation.end(message); // a one-way call's 202: not a message of its own
+            logging.exchangeOf(message).accepted(); // a one-way call's 202: not a message of its own
+            logging.end(message);
             return;
         }
         if (!requestor) {
@@ -50,7 +50,7 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         }
         if (!wanted) {
             if (!requestor) {
-                logging.correlation.end(message);
+                logging.end(message);
             }
             return;
         }
@@ -67,10 +67,17 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
         }
     }
 
-    /** Logs what was written when a later interceptor fails before the stream is closed. */
+    /**
+     * Logs what was written when a later interceptor fails before the stream is closed; a client's call that
+     * failed (the transport, say) ends its exchange as failed.
+     */
     @Override
     public void handleFault(Message message) {
         logIfOpen(message);
+        if (MessageUtils.isRequestor(message)) {
+            logging.exchangeOf(message).failed(message.getContent(Exception.class));
+            logging.end(message);
+        }
     }
 
     /** Logs the message if its stream was never closed (another wrapper dropped it); see {@link Ending}. */
@@ -97,11 +104,14 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
     /** The body as it is written, and the message's record written once, when the body ends. */
     private final class Capture {
         private final Message message;
-        private final BodyRecorder recorder = new BodyRecorder(logging.logger.captureLimit());
+        private final boolean withBody;
+        private final BodyRecorder recorder;
         private boolean logged;
 
         Capture(Message message) {
             this.message = message;
+            this.withBody = logging.capturesBody(message);
+            this.recorder = new BodyRecorder(withBody ? logging.logger.captureLimit() : 0);
         }
 
         void add(byte[] b, int off, int len) {
@@ -114,10 +124,13 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
             }
             logged = true;
             try {
-                logging.log(message, recorder.body());
+                logging.log(message, withBody ? recorder.body() : null);
             } finally {
                 if (!MessageUtils.isRequestor(message)) {
-                    logging.correlation.end(message);
+                    logging.end(message);
+                } else if (message.getExchange().isOneWay()) {
+                    logging.exchangeOf(message).accepted(); // no response comes
+                    logging.end(message);
                 }
             }
         }

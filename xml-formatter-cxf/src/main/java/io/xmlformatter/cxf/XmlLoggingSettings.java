@@ -2,8 +2,10 @@ package io.xmlformatter.cxf;
 
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.DeduplicatingSink;
+import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.Strategy;
 import org.apache.cxf.Bus;
 import org.apache.cxf.buslifecycle.BusLifeCycleListener;
 import org.apache.cxf.buslifecycle.BusLifeCycleManager;
@@ -188,6 +190,71 @@ public class XmlLoggingSettings {
      */
     public void setSuppressDuplicates(boolean on) {
         logger.suppressDuplicates(on);
+    }
+
+    /** Which records of an exchange are written, with or without bodies (see {@link Strategy}; default ALWAYS). */
+    public void setStrategy(Strategy strategy) {
+        logger.strategy(strategy);
+    }
+
+    /** An exchange taking at least this many milliseconds is slow (see {@link MessageLogger.Builder#slowThreshold}). */
+    public void setSlowThresholdMillis(long millis) {
+        logger.slowThreshold(java.time.Duration.ofMillis(millis));
+    }
+
+    /** The HTTP status at or above which a response is a fault (default 500). */
+    public void setFaultStatus(int status) {
+        logger.faultStatus(status);
+    }
+
+    /** Logs one exchange in {@code n} (see {@link MessageLogger.Builder#sampleOneIn}). */
+    public void setSampleOneIn(int n) {
+        logger.sampleOneIn(n);
+    }
+
+    /** Logs exchanges at this rate (see {@link MessageLogger.Builder#sampleRate}). */
+    public void setSampleRate(double rate) {
+        logger.sampleRate(rate);
+    }
+
+    /** Whether an exchange left out by sampling is still logged when it fails (default true). */
+    public void setSampleKeepsFailures(boolean on) {
+        logger.sampleKeepsFailures(on);
+    }
+
+    /** Use the trace id as the correlation id when no correlation header came (default false). */
+    public void setCorrelationFromTrace(boolean on) {
+        logger.correlationFromTrace(on);
+    }
+
+    /** The levels of records by outcome, e.g. {@code "DEBUG,WARN,ERROR"}: success, client error, failure (see {@link MessageLogger.Builder#levels}). */
+    public void setLevels(String levels) {
+        LogLevel[] l = levels(levels);
+        logger.levels(l[0], l[1], l[2]);
+    }
+
+    /** The most bytes of bodies held for exchanges whose outcome is not known yet (default 32 MiB). */
+    public void setMaxHeldBytes(long bytes) {
+        logger.maxHeldBytes(bytes);
+    }
+
+    /** Three level names, comma-separated: success, client error, failure. */
+    private static LogLevel[] levels(String names) {
+        String[] parts = names == null ? new String[0] : names.split(",");
+        if (parts.length != 3) {
+            throw new IllegalArgumentException("levels: give three of " + java.util.Arrays.toString(LogLevel.values())
+                    + ", comma-separated (success, client error, failure), not '" + names + "'");
+        }
+        LogLevel[] levels = new LogLevel[3];
+        for (int i = 0; i < 3; i++) {
+            try {
+                levels[i] = LogLevel.valueOf(parts[i].trim().toUpperCase(Locale.ROOT));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("levels: '" + parts[i].trim() + "' is not one of "
+                        + java.util.Arrays.toString(LogLevel.values()), e);
+            }
+        }
+        return levels;
     }
 
     /**

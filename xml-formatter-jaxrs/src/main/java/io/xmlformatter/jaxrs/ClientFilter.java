@@ -2,6 +2,7 @@ package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.BodyTee;
+import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
 import jakarta.annotation.Priority;
@@ -10,7 +11,6 @@ import jakarta.ws.rs.client.ClientRequestContext;
 import jakarta.ws.rs.client.ClientRequestFilter;
 import jakarta.ws.rs.client.ClientResponseContext;
 import jakarta.ws.rs.client.ClientResponseFilter;
-import org.slf4j.MDC;
 
 import java.io.IOException;
 
@@ -34,53 +34,44 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
                 || !(logger.wouldLog(MessageType.REQ_OUT, null) || logger.wouldLog(MessageType.RESP_IN, null))) {
             return;
         }
-        String header = logger.correlationHeader();
-        String id = request.getHeaderString(header);
-        if (id == null) {
-            id = callerCorrelationId();
-        }
-        Exchange exchange = new Exchange(logger, id, null, null, false);
-        if (request.getHeaderString(header) == null) {
-            request.getHeaders().putSingle(header, exchange.correlationId);
-        }
-        request.setProperty(Exchange.PROPERTY, exchange);
-        MessageFacts facts = exchange.facts(MessageType.REQ_OUT).httpMethod(request.getMethod())
-                .address(request.getUri().toString());
-        if (request.hasEntity()) {
-            exchange.pending = facts; // logged by EntityRecorder once the entity is written
+        ExchangeLog exchange = logger.clientExchange(request::getHeaderString, null, null);
+        if (!exchange.wouldLog(MessageType.REQ_OUT, null) && !exchange.wouldLog(MessageType.RESP_IN, null)) {
             return;
         }
-        Exchange.headers(facts, request.getStringHeaders());
+        if (request.getHeaderString(exchange.correlationHeader()) == null) {
+            request.getHeaders().putSingle(exchange.correlationHeader(), exchange.correlationId());
+        }
+        request.setProperty(Headers.EXCHANGE, exchange);
+        MessageFacts facts = exchange.facts(MessageType.REQ_OUT).httpMethod(request.getMethod())
+                .address(request.getUri().toString());
+        if (request.hasEntity() && exchange.capturesBody(MessageType.REQ_OUT, null)) {
+            exchange.bodyFollows(facts); // logged by EntityRecorder once the entity is written
+            return;
+        }
+        Headers.add(facts, request.getStringHeaders());
         exchange.log(facts, null);
     }
 
     @Override
     public void filter(ClientRequestContext request, ClientResponseContext response) throws IOException {
-        Object e = request.getProperty(Exchange.PROPERTY);
-        if (!(e instanceof Exchange)) {
+        ExchangeLog exchange = Headers.exchange(request.getProperty(Headers.EXCHANGE));
+        if (exchange == null) {
             return;
         }
-        Exchange exchange = (Exchange) e;
-        MessageType type = response.getStatus() >= 500 ? MessageType.FAULT_IN : MessageType.RESP_IN;
-        MessageFacts facts = exchange.facts(type).responseCode(response.getStatus())
+        MessageFacts facts = exchange.facts(MessageType.RESP_IN).responseCode(response.getStatus())
                 .address(request.getUri().toString()).httpMethod(request.getMethod())
                 .contentType(response.getHeaderString("Content-Type"));
-        Exchange.headers(facts, response.getHeaders());
-        if (response.hasEntity() && exchange.logger.wouldLog(type, null)) {
-            BodyTee tee = new BodyTee(exchange.logger.captureLimit(), response.getLength());
+        Headers.add(facts, response.getHeaders());
+        if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_IN, null)) {
+            BodyTee tee = new BodyTee(exchange.captureLimit(), response.getLength());
             response.setEntityStream(tee.tee(response.getEntityStream()));
-            tee.whenDone(body -> exchange.log(facts, body));
+            tee.whenDone(body -> {
+                exchange.log(facts, body);
+                exchange.end();
+            });
         } else {
             exchange.log(facts, null);
-        }
-    }
-
-    /** The id of the server exchange this call is made in, when SLF4J's MDC has one. */
-    private static String callerCorrelationId() {
-        try {
-            return MDC.get(Exchange.MDC_CORRELATION_ID);
-        } catch (LinkageError e) {
-            return null;
+            exchange.end();
         }
     }
 }

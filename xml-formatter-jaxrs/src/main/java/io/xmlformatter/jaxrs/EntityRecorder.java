@@ -1,6 +1,8 @@
 package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.message.BodyRecorder;
+import io.xmlformatter.message.ExchangeLog;
+import io.xmlformatter.message.MessageFacts;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.WebApplicationException;
@@ -19,13 +21,13 @@ import java.io.OutputStream;
 final class EntityRecorder implements WriterInterceptor {
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException, WebApplicationException {
-        Object e = context.getProperty(Exchange.PROPERTY);
-        if (!(e instanceof Exchange) || ((Exchange) e).pending == null) {
+        ExchangeLog exchange = Headers.exchange(context.getProperty(Headers.EXCHANGE));
+        MessageFacts pending = exchange == null ? null : exchange.pending();
+        if (pending == null) {
             context.proceed();
             return;
         }
-        Exchange exchange = (Exchange) e;
-        BodyRecorder recorder = new BodyRecorder(exchange.logger.captureLimit());
+        BodyRecorder recorder = new BodyRecorder(exchange.captureLimit());
         OutputStream original = context.getOutputStream();
         context.setOutputStream(new FilterOutputStream(original) {
             @Override
@@ -45,11 +47,13 @@ final class EntityRecorder implements WriterInterceptor {
         } finally {
             context.setOutputStream(original);
             if (context.getMediaType() != null) {
-                exchange.pending.contentType(context.getMediaType().toString());
+                pending.contentType(context.getMediaType().toString());
             }
-            Exchange.headers(exchange.pending, context.getHeaders());
-            exchange.logPending(recorder);
-            exchange.end();
+            Headers.add(pending, context.getHeaders());
+            exchange.logPending(recorder.body());
+            if (!pending.type().isRequest()) {
+                exchange.end(); // a server's response: the exchange is over
+            }
         }
     }
 }

@@ -2,6 +2,7 @@ package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.BodyTee;
+import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
 import jakarta.annotation.Priority;
@@ -51,20 +52,20 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
                 || logger.wouldLog(MessageType.RESP_OUT, owner))) {
             return;
         }
-        Exchange exchange = new Exchange(logger, request.getHeaderString(logger.correlationHeader()), owner,
-                method == null ? null : method.getName(), true);
-        request.setProperty(Exchange.PROPERTY, exchange);
+        ExchangeLog exchange = logger.serverExchange(request::getHeaderString, null, null)
+                .names(owner, method == null ? null : method.getName());
+        request.setProperty(Headers.EXCHANGE, exchange);
         MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getUriInfo().getRequestUri().toString())
                 .contentType(request.getHeaderString("Content-Type"));
-        Exchange.headers(facts, request.getHeaders());
+        Headers.add(facts, request.getHeaders());
         if (request.getSecurityContext() != null && request.getSecurityContext().getUserPrincipal() != null) {
             facts.principal(request.getSecurityContext().getUserPrincipal().getName());
         }
-        if (hasBody(request) && logger.wouldLog(MessageType.REQ_IN, owner)) {
-            BodyTee tee = new BodyTee(logger.captureLimit(), request.getLength());
+        if (hasBody(request) && exchange.capturesBody(MessageType.REQ_IN, owner)) {
+            BodyTee tee = new BodyTee(exchange.captureLimit(), request.getLength());
             request.setEntityStream(tee.tee(request.getEntityStream()));
-            exchange.request = tee;
+            exchange.requestBody(tee);
             tee.whenDone(body -> exchange.log(facts, body.isEmpty() ? null : body));
         } else {
             exchange.log(facts, null);
@@ -86,20 +87,18 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        Object e = request.getProperty(Exchange.PROPERTY);
-        if (!(e instanceof Exchange)) {
+        ExchangeLog exchange = Headers.exchange(request.getProperty(Headers.EXCHANGE));
+        if (exchange == null) {
             return;
         }
-        Exchange exchange = (Exchange) e;
         exchange.settleRequest();
-        MessageType type = response.getStatus() >= 500 ? MessageType.FAULT_OUT : MessageType.RESP_OUT;
-        MessageFacts facts = exchange.facts(type).responseCode(response.getStatus())
+        MessageFacts facts = exchange.facts(MessageType.RESP_OUT).responseCode(response.getStatus())
                 .address(request.getUriInfo().getRequestUri().toString()).httpMethod(request.getMethod());
-        if (response.hasEntity()) {
-            exchange.pending = facts; // logged by EntityRecorder once the entity is written
+        if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_OUT, null)) {
+            exchange.bodyFollows(facts); // logged by EntityRecorder once the entity is written
             return;
         }
-        Exchange.headers(facts, response.getStringHeaders());
+        Headers.add(facts, response.getStringHeaders());
         exchange.log(facts, null);
         exchange.end();
     }

@@ -1,7 +1,6 @@
 package io.xmlformatter.mule;
 
 import io.xmlformatter.cxf.CxfHost;
-import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.MessageFacts;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
@@ -31,8 +30,9 @@ final class MuleHost implements CxfHost {
     }
 
     /**
-     * Adds the Mule facts; a response whose HTTP status is 500 or more (a SOAP fault passing through a proxy, which
-     * Mule's CXF module hands on as a plain response) is recorded as a fault.
+     * Adds the Mule facts; a response without a CXF status takes the HTTP status Mule's HTTP module gives it (a
+     * SOAP fault passing through a proxy, which Mule's CXF module hands on as a plain response, is then a fault
+     * by the logger's fault rule).
      */
     @Override
     public void addFacts(Message message, MessageFacts facts) {
@@ -41,10 +41,10 @@ final class MuleHost implements CxfHost {
             return;
         }
         addFacts(event, facts);
-        boolean outbound = MessageUtils.isOutbound(message);
-        boolean response = outbound != MessageUtils.isRequestor(message);
-        if (response && httpStatus(event.getMessage()) >= 500) {
-            facts.type(outbound ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
+        boolean response = MessageUtils.isOutbound(message) != MessageUtils.isRequestor(message);
+        int status = httpStatus(event.getMessage());
+        if (response && facts.responseCode() == null && status > 0) {
+            facts.responseCode(status);
         }
     }
 

@@ -1,0 +1,318 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.log.MessageType;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+/**
+ * The records of one exchange — a request and its response, on a server or a client — from its start to its end,
+ * made by {@link MessageLogger#serverExchange} or {@link MessageLogger#clientExchange}. It owns what every adapter
+ * would otherwise write again: the exchange and correlation ids, the trace context, the MDC of a server exchange
+ * (set at the start, restored at the end), the duration, the outcome (the fault rule) and the logger's
+ * {@link Strategy}: a record whose outcome is still unknown is held, with its captured body, until the response
+ * tells it, and then written (with or without its body) or dropped.
+ *
+ * <p>An adapter calls, in this order: {@link #facts} and {@link #log} for the request; {@link #settleRequest} when
+ * the response starts; {@link #facts} and {@link #log} for the response (or {@link #failed}, or
+ * {@link #accepted} for a one-way call); then {@link #end}, on the thread that started a server exchange. An
+ * exchange that ends with records still held (no response came) counts as failed: they are written with their
+ * bodies. Held records never outlive {@link #end}. Thread-safe: a body may be finished on another thread.
+ */
+public final class ExchangeLog {
+    /** The server exchange whose ids are in this thread's MDC (one that never ended is ended by the next). */
+    private static final ThreadLocal<ExchangeLog> ON_THREAD = new ThreadLocal<>();
+
+    private final MessageLogger logger;
+    private final String id;
+    private final String correlationId;
+    private final TraceContext trace;
+    private final long started = System.nanoTime();
+    /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
+    private final Strategy strategy;
+    /** Left out by sampling, failures not kept: nothing is logged. */
+    private final boolean off;
+    private String service;
+    private String operation;
+    private String[] mdcBefore;
+    private BodyTee requestBody;
+    /** The facts of a message whose body is being written, or null. */
+    private MessageFacts pending;
+    /** Records made before the outcome is known, with their bodies; null when none. */
+    private List<Held> held;
+    private long heldBytes;
+    /** The outcome, once known; null before. */
+    private Outcome outcome;
+    /** Whether the exchange took at least the slow threshold (known with the outcome). */
+    private boolean slow;
+    private boolean ended;
+
+    ExchangeLog(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace, boolean sampled,
+            boolean server) {
+        this.logger = logger;
+        this.id = exchangeId != null ? exchangeId : UUID.randomUUID().toString();
+        this.trace = trace;
+        String correlation = correlationId;
+        if (correlation == null && logger.correlationFromTrace()) {
+            correlation = trace.traceId;
+        }
+        this.correlationId = correlation != null ? correlation : id;
+        Strategy s = logger.strategy();
+        this.strategy = sampled || s == Strategy.WITHOUT_BODY ? s : Strategy.FAILED_ONLY;
+        this.off = !sampled && !logger.sampleKeepsFailures();
+        if (server) {
+            ExchangeLog stale = ON_THREAD.get();
+            if (stale != null) {
+                stale.end();
+            }
+            mdcBefore = Mdc.replace(this.correlationId, id, trace.traceId, trace.spanId);
+            ON_THREAD.set(this);
+        }
+    }
+
+    /** The value of a correlation header as an id: trimmed, null when blank. */
+    static String idOf(String header) {
+        return header == null || header.trim().isEmpty() ? null : header.trim();
+    }
+
+    /** The exchange's own id (a request and its response share it). */
+    public String id() {
+        return id;
+    }
+
+    /** The correlation id: the host's, the correlation header's, the caller's (a client), or the exchange id. */
+    public String correlationId() {
+        return correlationId;
+    }
+
+    /** Names the service (port type, resource class) and operation (resource method) every record carries. */
+    public ExchangeLog names(String serviceName, String operationName) {
+        this.service = serviceName;
+        this.operation = operationName;
+        return this;
+    }
+
+    /** Whether a message of this type is logged: its sink would write it, and sampling has not left it out. */
+    public boolean wouldLog(MessageType type, String owner) {
+        return !off && logger.wouldLog(type, owner);
+    }
+
+    /**
+     * Whether a message of this type should be captured: logged, and with a body to show (not
+     * {@link Strategy#WITHOUT_BODY}).
+     */
+    public boolean capturesBody(MessageType type, String owner) {
+        return strategy != Strategy.WITHOUT_BODY && wouldLog(type, owner);
+    }
+
+    /** How many bytes of a body to capture. */
+    public int captureLimit() {
+        return logger.captureLimit();
+    }
+
+    /** The header the correlation id travels in. */
+    public String correlationHeader() {
+        return logger.correlationHeader();
+    }
+
+    /** The facts every record of this exchange shares: ids, trace, names, and a response's duration so far. */
+    public MessageFacts facts(MessageType type) {
+        MessageFacts f = MessageFacts.of(type).exchangeId(id).correlationId(correlationId).traceId(trace.traceId)
+                .spanId(trace.spanId).service(service).operation(operation);
+        if (!type.isRequest()) {
+            f.duration(Duration.ofNanos(System.nanoTime() - started));
+        }
+        return f;
+    }
+
+    /**
+     * Logs one message of the exchange by the strategy. A response's status at or above the logger's fault status
+     * makes it a fault; a response settles the outcome and with it the records held. Never throws.
+     *
+     * @param body the captured body, or null when the message has none
+     */
+    public void log(MessageFacts facts, CapturedBody body) {
+        if (off) {
+            return;
+        }
+        List<Held> release = null;
+        synchronized (this) {
+            MessageType type = facts.type();
+            if (!type.isRequest()) {
+                Integer status = facts.responseCode();
+                if (status != null && status >= logger.faultStatus() && !type.isFault()) {
+                    facts.type(type.isOutbound() ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
+                }
+                if (outcome == null) {
+                    settle(Outcome.of(facts.type().isFault(), status, logger.faultStatus()));
+                }
+                release = held;
+                held = null;
+                logger.released(heldBytes);
+                heldBytes = 0;
+            } else if (outcome == null && strategy != Strategy.ALWAYS && strategy != Strategy.WITHOUT_BODY
+                    && !ended) {
+                hold(facts, body);
+                return;
+            }
+            if (release != null) {
+                for (Held h : release) {
+                    write(h.facts, h.body);
+                }
+            }
+            write(facts, body);
+        }
+    }
+
+    /** Holds a record until the outcome is known; over the logger's bound, writes its facts now instead. */
+    private void hold(MessageFacts facts, CapturedBody body) {
+        long bytes = body == null ? 0 : body.bytes().length;
+        if (!logger.reserve(bytes)) {
+            logger.logWithoutBody(facts.level(logger.level(Outcome.SUCCESS)), "held records over the bound");
+            return;
+        }
+        heldBytes += bytes;
+        if (held == null) {
+            held = new ArrayList<>(2);
+        }
+        held.add(new Held(facts, body));
+    }
+
+    /** Writes a record as the strategy and the outcome say (the outcome may still be unknown: ALWAYS). */
+    private void write(MessageFacts facts, CapturedBody body) {
+        Outcome o = outcome != null ? outcome : Outcome.SUCCESS;
+        boolean notable = (o == Outcome.FAILURE && strategy != Strategy.SLOW_ONLY) || slow;
+        facts.level(logger.level(o));
+        switch (strategy) {
+            case WITHOUT_BODY:
+                logger.log(facts, null);
+                break;
+            case BODY_ON_FAILURE:
+                logger.log(facts, notable ? body : null);
+                break;
+            case FAILED_ONLY:
+            case SLOW_ONLY:
+                if (notable) {
+                    logger.log(facts, body);
+                }
+                break;
+            default:
+                logger.log(facts, body);
+        }
+    }
+
+    /** The exchange failed with an exception (no response will tell): held records are written with bodies. */
+    public synchronized void failed(Throwable error) {
+        if (outcome == null) {
+            settle(Outcome.FAILURE);
+        }
+    }
+
+    /** A one-way call was accepted: no response record comes, and the exchange succeeded. */
+    public synchronized void accepted() {
+        if (outcome == null) {
+            settle(Outcome.SUCCESS);
+        }
+    }
+
+    private void settle(Outcome o) {
+        outcome = o;
+        slow = System.nanoTime() - started >= logger.slowNanos();
+    }
+
+    /**
+     * The facts of a message whose body is still being written (a client's request entity, a server's response
+     * entity): its record is made by {@link #logPending} once the body is written.
+     */
+    public void bodyFollows(MessageFacts facts) {
+        pending = facts;
+    }
+
+    /** The facts given to {@link #bodyFollows} and not logged yet, or null. */
+    public MessageFacts pending() {
+        return pending;
+    }
+
+    /** Logs the pending message with what was written of its body (nothing when none is pending). */
+    public void logPending(CapturedBody body) {
+        MessageFacts f = pending;
+        pending = null;
+        if (f != null) {
+            log(f, body);
+        }
+    }
+
+    /** The request's body as the application reads it, settled by {@link #settleRequest}. */
+    public void requestBody(BodyTee tee) {
+        requestBody = tee;
+    }
+
+    /**
+     * A server's response is on its way: the request's record is made now if it is still to come (its body not
+     * read to its end), with what has arrived of the rest within the limit.
+     */
+    public void settleRequest() {
+        BodyTee tee = requestBody;
+        if (tee != null) {
+            tee.drainAndFinish();
+        }
+    }
+
+    /**
+     * The exchange is over: the request's record is settled, records still held are written (as failed when no
+     * outcome is known) or dropped, and on the thread that started a server exchange the MDC gets back what it
+     * held before. Later calls do nothing.
+     */
+    public void end() {
+        settleRequest();
+        List<Held> release;
+        synchronized (this) {
+            if (ended) {
+                return;
+            }
+            ended = true;
+            if (outcome == null) {
+                settle(Outcome.FAILURE);
+            }
+            release = held;
+            held = null;
+            logger.released(heldBytes);
+            heldBytes = 0;
+            if (release != null) {
+                for (Held h : release) {
+                    write(h.facts, h.body);
+                }
+            }
+        }
+        if (ON_THREAD.get() == this) {
+            ON_THREAD.remove();
+            Mdc.restore(mdcBefore);
+        }
+    }
+
+    /** A record waiting for the outcome. */
+    private static final class Held {
+        final MessageFacts facts;
+        final CapturedBody body;
+
+        Held(MessageFacts facts, CapturedBody body) {
+            this.facts = facts;
+            this.body = body;
+        }
+    }
+
+    /** How an exchange went. */
+    enum Outcome {
+        SUCCESS, CLIENT_ERROR, FAILURE;
+
+        /** The fault rule: a fault, or a status at or above {@code faultStatus}; 400 and above: a client error. */
+        static Outcome of(boolean fault, Integer status, int faultStatus) {
+            if (fault || (status != null && status >= faultStatus)) {
+                return FAILURE;
+            }
+            return status != null && status >= 400 ? CLIENT_ERROR : SUCCESS;
+        }
+    }
+}

@@ -1,0 +1,301 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.log.LogLevel;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The life of one exchange in core, step by step as an adapter drives it: ids, MDC, outcome, strategies. */
+class ExchangeLogTest {
+    private static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    private final List<LogRecord> records = new ArrayList<>();
+
+    private MessageLogger logger(Consumer<MessageLogger.Builder> options) {
+        MessageLogger.Builder b = MessageLogger.builder().sink(records::add);
+        options.accept(b);
+        return b.build();
+    }
+
+    private static CapturedBody body(String text) {
+        return CapturedBody.of(text.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** A server exchange: request, then a response with {@code status}, then its end. */
+    private static ExchangeLog serve(MessageLogger logger, int status) {
+        ExchangeLog x = logger.serverExchange(null, null, null);
+        x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>request</q>"));
+        x.settleRequest();
+        x.log(x.facts(MessageType.RESP_OUT).responseCode(status).contentType("application/xml"),
+                body("<a>response</a>"));
+        x.end();
+        return x;
+    }
+
+    private List<String> summary() {
+        return records.stream().map(r -> r.type() + (r.payload() == null ? "" : " " + r.payload()))
+                .collect(Collectors.toList());
+    }
+
+    @Test
+    void alwaysWritesEachRecordAtOnceAndAStatusAtTheFaultStatusMakesAFault() {
+        MessageLogger logger = logger(b -> { });
+        ExchangeLog x = logger.serverExchange(null, null, null);
+        x.log(x.facts(MessageType.REQ_IN), body("<q/>"));
+        assertEquals(Arrays.asList("REQ_IN <q/>"), summary(), "written before the outcome is known");
+        x.log(x.facts(MessageType.RESP_OUT).responseCode(503), body("<f/>"));
+        x.end();
+        assertEquals(Arrays.asList("REQ_IN <q/>", "FAULT_OUT <f/>"), summary());
+        assertEquals(x.id(), records.get(1).exchangeId());
+        assertEquals(x.id(), records.get(1).correlationId(), "no header: the exchange id");
+        assertNull(records.get(0).duration());
+        assertTrue(records.get(1).duration() != null);
+        records.clear();
+        serve(logger(b -> b.faultStatus(400)), 404);
+        assertEquals(MessageType.FAULT_OUT, records.get(1).type(), "the fault status is configurable");
+    }
+
+    @Test
+    void bodyOnFailureWritesBodiesOnlyForFailedOrSlowExchanges() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.BODY_ON_FAILURE));
+        serve(logger, 200);
+        assertEquals(Arrays.asList("REQ_IN", "RESP_OUT"), summary());
+        records.clear();
+        serve(logger, 500);
+        assertEquals(Arrays.asList("REQ_IN <q>request</q>", "FAULT_OUT <a>response</a>"), summary());
+        records.clear();
+        serve(logger(b -> b.strategy(Strategy.BODY_ON_FAILURE).slowThreshold(Duration.ZERO)), 200);
+        assertEquals(Arrays.asList("REQ_IN <q>request</q>", "RESP_OUT <a>response</a>"), summary(), "slow");
+        assertEquals(0, logger.heldBytes());
+    }
+
+    @Test
+    void failedOnlyAndSlowOnlyWriteNothingForOtherExchanges() {
+        MessageLogger failedOnly = logger(b -> b.strategy(Strategy.FAILED_ONLY));
+        serve(failedOnly, 200);
+        serve(failedOnly, 404);
+        assertEquals(Arrays.asList(), summary(), "a client error is not a failure");
+        serve(failedOnly, 502);
+        assertEquals(Arrays.asList("REQ_IN <q>request</q>", "FAULT_OUT <a>response</a>"), summary());
+        records.clear();
+        serve(logger(b -> b.strategy(Strategy.SLOW_ONLY).slowThreshold(Duration.ofDays(1))), 500);
+        assertEquals(Arrays.asList(), summary(), "slow only: a fast failure is not written");
+        serve(logger(b -> b.strategy(Strategy.SLOW_ONLY).slowThreshold(Duration.ZERO)), 200);
+        assertEquals(Arrays.asList("REQ_IN <q>request</q>", "RESP_OUT <a>response</a>"), summary());
+    }
+
+    @Test
+    void withoutBodyCapturesNothingAndWritesFacts() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.WITHOUT_BODY));
+        ExchangeLog x = logger.serverExchange(null, null, null);
+        assertEquals(false, x.capturesBody(MessageType.REQ_IN, null));
+        assertEquals(true, x.wouldLog(MessageType.REQ_IN, null));
+        serve(logger, 500);
+        assertEquals(Arrays.asList("REQ_IN", "FAULT_OUT"), summary());
+        x.end();
+    }
+
+    @Test
+    void heldRecordsNeverOutliveTheExchange() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY));
+        ExchangeLog x = logger.serverExchange(null, null, null);
+        x.log(x.facts(MessageType.REQ_IN), body("<q>held</q>"));
+        assertEquals(Arrays.asList(), summary());
+        assertTrue(logger.heldBytes() > 0, "held until the outcome");
+        x.end(); // no response: an aborted exchange, a failure
+        assertEquals(Arrays.asList("REQ_IN <q>held</q>"), summary());
+        assertEquals(0, logger.heldBytes());
+        x.end();
+        assertEquals(1, records.size(), "ended once");
+
+        records.clear();
+        ExchangeLog failed = logger.serverExchange(null, null, null);
+        failed.log(failed.facts(MessageType.REQ_IN), body("<q>thrown</q>"));
+        failed.failed(new IllegalStateException("no mapper"));
+        failed.end();
+        assertEquals(Arrays.asList("REQ_IN <q>thrown</q>"), summary());
+
+        records.clear();
+        ExchangeLog oneWay = logger.serverExchange(null, null, null);
+        oneWay.log(oneWay.facts(MessageType.REQ_IN), body("<q>one-way</q>"));
+        oneWay.accepted();
+        oneWay.end();
+        assertEquals(Arrays.asList(), summary(), "an accepted one-way call succeeded");
+        assertEquals(0, logger.heldBytes());
+    }
+
+    @Test
+    void overTheBoundARecordIsWrittenWithoutItsBodyAndCounted() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).maxHeldBytes(10));
+        ExchangeLog x = logger.serverExchange(null, null, null);
+        x.log(x.facts(MessageType.REQ_IN), body("<q>longer than ten bytes</q>"));
+        assertEquals(Arrays.asList("REQ_IN [body not logged: held records over the bound]"), summary());
+        assertEquals(1, logger.heldOverflows());
+        assertEquals(0, logger.heldBytes());
+        x.end();
+    }
+
+    @Test
+    void samplingKeepsOrDropsAnExchangeWholeAndKeepsFailures() {
+        MessageLogger dropping = logger(b -> b.sampleOneIn(3).sampleKeepsFailures(false));
+        for (int i = 0; i < 6; i++) {
+            serve(dropping, i == 1 ? 500 : 200);
+        }
+        assertEquals(4, records.size(), "exchanges 0 and 3, request and response: " + summary());
+        assertEquals(records.get(0).exchangeId(), records.get(1).exchangeId());
+        records.clear();
+        MessageLogger keeping = logger(b -> b.sampleOneIn(3));
+        for (int i = 0; i < 6; i++) {
+            serve(keeping, i == 1 ? 500 : 200);
+        }
+        assertEquals(Arrays.asList("REQ_IN <q>request</q>", "RESP_OUT <a>response</a>", "REQ_IN <q>request</q>",
+                "FAULT_OUT <a>response</a>", "REQ_IN <q>request</q>", "RESP_OUT <a>response</a>"), summary());
+        records.clear();
+        MessageLogger none = logger(b -> b.sampleRate(Double.MIN_VALUE).sampleKeepsFailures(false));
+        ExchangeLog x = none.serverExchange(null, null, null);
+        assertEquals(false, x.wouldLog(MessageType.REQ_IN, null), "left out: nothing is captured");
+        x.end();
+    }
+
+    @Test
+    void theLevelFollowsTheOutcome() {
+        MessageLogger logger = logger(b -> b.levels(LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR));
+        serve(logger, 200);
+        serve(logger, 404);
+        serve(logger, 500);
+        assertEquals(Arrays.asList(LogLevel.DEBUG, LogLevel.DEBUG, LogLevel.DEBUG, LogLevel.WARN, LogLevel.DEBUG,
+                LogLevel.ERROR), records.stream().map(LogRecord::level).collect(Collectors.toList()),
+                "a request written before its outcome is at the success level");
+        records.clear();
+        serve(logger(b -> b.strategy(Strategy.BODY_ON_FAILURE).levels(LogLevel.DEBUG, LogLevel.WARN,
+                LogLevel.ERROR)), 500);
+        assertEquals(LogLevel.ERROR, records.get(0).level(), "a held request takes its exchange's level");
+        assertNull(records.stream().filter(r -> r.level() == null).findAny().map(LogRecord::level).orElse(null));
+    }
+
+    @Test
+    void serverIdsAndTraceAreInTheMdcUntilTheEndAndThenRestored() {
+        MDC.put("correlationId", "outer");
+        try {
+            Map<String, String> headers = new HashMap<>();
+            headers.put("X-Correlation-ID", " abc ");
+            headers.put("traceparent", TRACEPARENT);
+            ExchangeLog x = logger(b -> { }).serverExchange(headers::get, null, null);
+            assertEquals("abc", MDC.get("correlationId"));
+            assertEquals(x.id(), MDC.get("exchangeId"));
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", MDC.get("trace_id"));
+            assertEquals("00f067aa0ba902b7", MDC.get("span_id"));
+            x.log(x.facts(MessageType.REQ_IN), null);
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(0).traceId());
+            assertEquals("00f067aa0ba902b7", records.get(0).spanId());
+            ExchangeLog next = logger(b -> { }).serverExchange(null, "host-id", null);
+            assertEquals("host-id", next.correlationId(), "the host's id wins");
+            next.end(); // the stale one was ended by the next on this thread
+            assertEquals("outer", MDC.get("correlationId"));
+            assertNull(MDC.get("exchangeId"));
+            assertNull(MDC.get("trace_id"));
+        } finally {
+            MDC.clear();
+        }
+    }
+
+    @Test
+    void aClientTakesTheCallersIdsAndChangesNoMdc() {
+        MDC.put("correlationId", "caller");
+        MDC.put("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736");
+        MDC.put("span_id", "00f067aa0ba902b7");
+        try {
+            ExchangeLog x = logger(b -> { }).clientExchange(null, null, null);
+            assertEquals("caller", x.correlationId());
+            x.log(x.facts(MessageType.REQ_OUT), null);
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(0).traceId());
+            assertEquals("caller", MDC.get("correlationId"));
+            assertNull(MDC.get("exchangeId"));
+            x.end();
+            assertEquals("caller", MDC.get("correlationId"));
+        } finally {
+            MDC.clear();
+        }
+        ExchangeLog own = logger(b -> { }).clientExchange(name -> null, null, null);
+        assertEquals(own.id(), own.correlationId());
+    }
+
+    @Test
+    void theTraceIdIsTheCorrelationIdByOption() {
+        Map<String, String> headers = new HashMap<>();
+        headers.put("traceparent", TRACEPARENT);
+        ExchangeLog x = logger(b -> b.correlationFromTrace(true)).serverExchange(headers::get, null, null);
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", x.correlationId());
+        x.end();
+        ExchangeLog y = logger(b -> { }).serverExchange(headers::get, null, null);
+        assertNotEquals("4bf92f3577b34da6a3ce929d0e0e4736", y.correlationId());
+        y.end();
+    }
+
+    @Test
+    void onlyWellFormedTraceHeadersAreRead() {
+        assertEquals("00f067aa0ba902b7", TraceContext.traceparent(TRACEPARENT).spanId);
+        assertEquals("00f067aa0ba902b7", TraceContext.traceparent("01-4bf92f3577b34da6a3ce929d0e0e4736-"
+                + "00f067aa0ba902b7-01-future").spanId, "a later version may carry more");
+        for (String bad : new String[] {"ff-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01",
+            "00-00000000000000000000000000000000-00f067aa0ba902b7-01",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-0000000000000000-01",
+            "00-4BF92F3577B34DA6A3CE929D0E0E4736-00f067aa0ba902b7-01",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01-extra",
+            "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7", "<script>", ""}) {
+            assertNull(TraceContext.traceparent(bad), bad);
+        }
+        assertEquals("000000000000000080f198ee56343ba8", TraceContext.b3("80f198ee56343ba8-e457b5a2e4d86bd1-1")
+                .traceId, "a 64-bit B3 trace id is widened");
+        assertEquals("e457b5a2e4d86bd1", TraceContext.b3("80f198ee56343ba8e457b5a2e4d86bd1-e457b5a2e4d86bd1")
+                .spanId);
+        assertNull(TraceContext.b3("0").traceId);
+        assertNull(TraceContext.b3("80f198ee56343ba8-x457b5a2e4d86bd1-1").traceId);
+        Map<String, String> both = new HashMap<>();
+        both.put("traceparent", "garbage");
+        both.put("b3", "80f198ee56343ba8-e457b5a2e4d86bd1");
+        assertEquals("e457b5a2e4d86bd1", TraceContext.of(both::get).spanId, "traceparent first, else b3");
+    }
+
+    @Test
+    void wrongExchangeOptionsFailTheBuildNamingTheOption() {
+        String[] messages = {
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
+                    .strategy(Strategy.SLOW_ONLY).build()).getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder().faultStatus(700).build())
+                    .getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder().sampleRate(0).build())
+                    .getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder().sampleOneIn(2)
+                    .sampleRate(0.5).build()).getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder().strategy(null).build())
+                    .getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
+                    .levels(LogLevel.INFO, null, LogLevel.ERROR).build()).getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder().maxHeldBytes(-1).build())
+                    .getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
+                    .slowThreshold(Duration.ofMillis(-1)).build()).getMessage()};
+        String[] names = {"slowThreshold", "faultStatus", "sampleRate", "sampleOneIn", "strategy", "levels",
+            "maxHeldBytes", "slowThreshold"};
+        for (int i = 0; i < names.length; i++) {
+            assertTrue(messages[i].contains(names[i]), messages[i]);
+        }
+    }
+}
