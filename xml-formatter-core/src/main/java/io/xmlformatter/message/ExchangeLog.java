@@ -263,30 +263,28 @@ public final class ExchangeLog {
     /**
      * The exchange is over: the request's record is settled, records still held are written (as failed when no
      * outcome is known) or dropped, and on the thread that started a server exchange the MDC gets back what it
-     * held before. Later calls do nothing.
+     * held before (also when it was ended on another thread first). Later calls change nothing else.
      */
     public void end() {
         settleRequest();
-        List<Held> release;
         synchronized (this) {
-            if (ended) {
-                return;
-            }
-            ended = true;
-            if (outcome == null) {
-                settle(Outcome.FAILURE);
-            }
-            release = held;
-            held = null;
-            logger.released(heldBytes);
-            heldBytes = 0;
-            if (release != null) {
-                for (Held h : release) {
-                    write(h.facts, h.body);
+            if (!ended) {
+                ended = true;
+                if (outcome == null) {
+                    settle(Outcome.FAILURE);
+                }
+                List<Held> release = held;
+                held = null;
+                logger.released(heldBytes);
+                heldBytes = 0;
+                if (release != null) {
+                    for (Held h : release) {
+                        write(h.facts, h.body);
+                    }
                 }
             }
         }
-        if (ON_THREAD.get() == this) {
+        if (ON_THREAD.get() == this) { // also for an exchange ended on another thread before
             ON_THREAD.remove();
             Mdc.restore(mdcBefore);
         }

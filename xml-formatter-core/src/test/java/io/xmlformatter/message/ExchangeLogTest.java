@@ -216,6 +216,21 @@ class ExchangeLogTest {
     }
 
     @Test
+    void anExchangeEndedOnAnotherThreadLeavesNoIdInTheMdcOfItsOwn() throws Exception {
+        ExchangeLog x = logger(b -> { }).serverExchange(null, null, null);
+        assertEquals(x.id(), MDC.get("exchangeId"));
+        Thread other = new Thread(x::end); // CXF runs a one-way call's service on a work queue
+        other.start();
+        other.join();
+        assertEquals(x.id(), MDC.get("exchangeId"), "not restored from the other thread");
+        ExchangeLog next = logger(b -> { }).serverExchange(null, null, null);
+        assertEquals(next.id(), MDC.get("exchangeId"));
+        next.end();
+        assertNull(MDC.get("exchangeId"), "the first one's MDC was restored when the next began");
+        assertNull(MDC.get("correlationId"));
+    }
+
+    @Test
     void aClientTakesTheCallersIdsAndChangesNoMdc() {
         MDC.put("correlationId", "caller");
         MDC.put("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736");

@@ -11,7 +11,7 @@ import org.apache.cxf.phase.Phase;
  * client's response or fault) written when its body's capture is done: now if the chain has read the body (a SOAP
  * envelope, unmarshalled), else when the reader has read it to its end or the limit, or closed it, or the exchange
  * ends (a body the application streams: a JAX-RS entity, MTOM attachments). A client's exchange ends with its
- * response's record.
+ * response's record, a one-way call's with its request's.
  */
 public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
@@ -30,13 +30,18 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
     public void handleMessage(Message message) {
         BodyTee tee = message.getContent(BodyTee.class);
         boolean response = MessageUtils.isRequestor(message);
+        boolean oneWay = !response && message.getExchange().isOneWay();
+        if (oneWay) {
+            logging.exchangeOf(message).accepted(); // no response comes (CXF sends its 202 outside our chain)
+        }
+        boolean last = response || oneWay;
         if (tee != null) {
             if (tee.bytesRead() > 0 && !isMultipart(message)) {
                 tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
             }
             tee.whenDone(body -> {
                 logging.log(message, body);
-                if (response) {
+                if (last) {
                     logging.end(message);
                 }
             });
@@ -45,7 +50,7 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
         if (!CxfLogging.isLogged(message) && logging.wanted(message)) {
             logging.log(message, null);
         }
-        if (response) {
+        if (last) {
             logging.end(message);
         }
     }
