@@ -166,11 +166,21 @@ public final class ExchangeLog {
         }
     }
 
+    /**
+     * Logs a message whose body is not captured, saying why in its payload ({@code [body not logged: why]}), by
+     * the strategy.
+     */
+    public void logWithoutBody(MessageFacts facts, String why) {
+        facts.record().payload("[body not logged: " + why + "]");
+        log(facts, null);
+    }
+
     /** Holds a record until the outcome is known; over the logger's bound, writes its facts now instead. */
     private void hold(MessageFacts facts, CapturedBody body) {
         long bytes = body == null ? 0 : body.bytes().length;
         if (!logger.reserve(bytes)) {
-            logger.logWithoutBody(facts.level(logger.level(Outcome.SUCCESS)), "held records over the bound");
+            facts.record().payload("[body not logged: held records over the bound]");
+            logger.log(facts.level(logger.level(Outcome.SUCCESS)), null);
             return;
         }
         heldBytes += bytes;

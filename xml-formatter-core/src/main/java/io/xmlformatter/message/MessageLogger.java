@@ -285,15 +285,6 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    /**
-     * Writes the record of a message whose body was not captured, saying why in its payload:
-     * {@code [body not logged: why]}. Never throws.
-     */
-    public void logWithoutBody(MessageFacts facts, String why) {
-        facts.record().payload("[body not logged: " + why + "]");
-        log(facts, null);
-    }
-
     /** The record of one message: address and headers masked, the body rendered by the body rule. */
     LogRecord record(MessageFacts facts, CapturedBody body) {
         LogRecord.Builder b = facts.record();

@@ -3,6 +3,7 @@ package io.xmlformatter.mule;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
 import org.mule.api.MuleEvent;
@@ -55,7 +56,9 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
             return processNext(event);
         }
         MuleMessage message = event.getMessage();
-        MessageFacts facts = MessageFacts.of(type).messageId(message.getUniqueId());
+        // The flow is the exchange: its outcome (an exception, or none) decides what the strategy writes.
+        ExchangeLog exchange = logger.clientExchange(null, null, null);
+        MessageFacts facts = exchange.facts(type).messageId(message.getUniqueId());
         logging.host.addFacts(event, facts);
         Object address = message.getProperty("http.request.uri", PropertyScope.INBOUND);
         if (address != null) {
@@ -63,37 +66,52 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
         }
         facts.contentType(message.getDataType().getMimeType()).encoding(message.getEncoding());
         Object payload = message.getPayload();
-        if (payload instanceof byte[]) {
-            logger.log(facts, CapturedBody.of((byte[]) payload));
+        BodyTee tee = null;
+        InputStream teed = null;
+        if (!exchange.capturesBody(type, null)) {
+            exchange.log(facts, null);
+        } else if (payload instanceof byte[]) {
+            exchange.log(facts, CapturedBody.of((byte[]) payload));
         } else if (payload instanceof String) {
             Charset charset = charset(message.getEncoding());
-            logger.log(facts.encoding(charset.name()), CapturedBody.of(((String) payload).getBytes(charset)));
+            exchange.log(facts.encoding(charset.name()), CapturedBody.of(((String) payload).getBytes(charset)));
         } else if (payload instanceof InputStream) {
-            BodyTee tee = new BodyTee(logger.captureLimit(), -1);
-            InputStream teed = tee.tee((InputStream) payload);
+            tee = new BodyTee(exchange.captureLimit(), -1);
+            teed = tee.tee((InputStream) payload);
             message.setPayload(teed, message.getDataType());
-            tee.whenDone(body -> logger.log(facts, body));
-            return processNextThenSettle(event, tee, teed);
+            tee.whenDone(body -> exchange.log(facts, body));
         } else {
-            logger.logWithoutBody(facts, "payload of type "
+            exchange.logWithoutBody(facts, "payload of type "
                     + (payload == null ? "null" : payload.getClass().getName()));
         }
-        return processNext(event);
+        return processNextThenSettle(event, exchange, tee, teed);
     }
 
-    /** The rest of the flow, then the stream's record if the flow left it unread. */
-    private MuleEvent processNextThenSettle(MuleEvent event, BodyTee tee, InputStream teed) throws MuleException {
+    /**
+     * The rest of the flow, then the exchange's outcome: failed if it threw, else accepted; a stream's record is
+     * written then if the flow left the stream unread (or read it when it failed).
+     */
+    private MuleEvent processNextThenSettle(MuleEvent event, ExchangeLog exchange, BodyTee tee, InputStream teed)
+            throws MuleException {
         MuleEvent result;
         try {
             result = processNext(event);
         } catch (MuleException | RuntimeException e) {
-            tee.finish();
+            exchange.failed(e);
+            if (tee != null) {
+                tee.finish();
+            }
+            exchange.end();
             throw e;
         }
-        Object now = result == null || result.getMessage() == null ? null : result.getMessage().getPayload();
-        if (now != teed && event.getMessage().getPayload() != teed) {
-            tee.drainAndFinish();
+        exchange.accepted();
+        if (tee != null) {
+            Object now = result == null || result.getMessage() == null ? null : result.getMessage().getPayload();
+            if (now != teed && event.getMessage().getPayload() != teed) {
+                tee.drainAndFinish();
+            }
         }
+        exchange.end();
         return result;
     }
 

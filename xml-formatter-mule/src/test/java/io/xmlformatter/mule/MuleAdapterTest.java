@@ -1,6 +1,7 @@
 package io.xmlformatter.mule;
 
 import io.xmlformatter.log.DeduplicatingSink;
+import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.mule.embedded.EmbeddedMule;
@@ -131,6 +132,44 @@ class MuleAdapterTest {
         String first = "FAULT_OUT " + fault.messageId();
         assertEquals(first, duplicateOf(one(all, "proxy", MessageType.FAULT_IN)));
         assertEquals(first, duplicateOf(one(all, "proxy", MessageType.FAULT_OUT)));
+    }
+
+    @Test
+    void failedOnlyLogsAFaultingServiceCallWithBodiesAndASuccessfulOneNotAtAll() throws Exception {
+        CollectingSink failed = mule.bean("failedRecords", CollectingSink.class);
+        failed.clear();
+        Response ok = post("/guarded/bank", transfer(5).getBytes(StandardCharsets.UTF_8));
+        assertEquals(200, ok.status);
+        assertEquals(Arrays.asList(), failed.all(), "settled before the response was sent");
+        Response refused = post("/guarded/bank", transfer(-5).getBytes(StandardCharsets.UTF_8));
+        assertEquals(500, refused.status);
+        List<LogRecord> all = failed.await(2);
+        assertEquals(Arrays.asList(MessageType.REQ_IN, MessageType.FAULT_OUT), types(all, "guardedBank"));
+        for (LogRecord r : all) {
+            assertEquals(LogLevel.ERROR, r.level());
+            assertFalse(r.payload().contains(SECRET), r.payload());
+        }
+        assertTrue(one(all, "guardedBank", MessageType.REQ_IN).payload().contains("<amount>-5</amount>"));
+        assertEquals(0, mule.bean("failedOnly", MuleXmlLogging.class).getMessageLogger().heldBytes());
+    }
+
+    @Test
+    void theProcessorHoldsItsRecordUntilTheFlowEndsAndWritesItOnlyIfTheFlowFailed() throws Exception {
+        CollectingSink failed = mule.bean("failedRecords", CollectingSink.class);
+        failed.clear();
+        byte[] body = "<order><token>x</token></order>".getBytes(StandardCharsets.UTF_8);
+        Response ok = post("/guarded/xml/ok", body);
+        assertEquals(200, ok.status);
+        assertArrayEquals(body, ok.body);
+        assertEquals(Arrays.asList(), failed.all(), "the flow succeeded");
+        Response broken = post("/guarded/xml/fail", body);
+        assertEquals(500, broken.status);
+        LogRecord record = failed.await(1).get(0);
+        assertEquals(MessageType.REQ_IN, record.type());
+        assertEquals(LogLevel.ERROR, record.level());
+        assertEquals("guardedXml", record.attributes().get(MuleXmlLogging.FLOW_NAME));
+        assertTrue(record.payload().contains("<token>[*****]</token>"), record.payload());
+        assertEquals(0, mule.bean("failedOnly", MuleXmlLogging.class).getMessageLogger().heldBytes());
     }
 
     @Test
