@@ -25,15 +25,19 @@ public final class ExchangeLog {
     /** The server exchange whose ids are in this thread's MDC (one that never ended is ended by the next). */
     private static final ThreadLocal<ExchangeLog> ON_THREAD = new ThreadLocal<>();
 
-    private final MessageLogger logger;
+    /** The logger the exchange began with: it bounds the held bytes and has the rules. */
+    private final MessageLogger root;
+    /** The logger for this exchange: the root's, or a rule's ({@link #forOperation}). */
+    private MessageLogger logger;
+    private final boolean sampled;
     private final String id;
     private final String correlationId;
     private final TraceContext trace;
     private final long started = System.nanoTime();
     /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
-    private final Strategy strategy;
-    /** Left out by sampling, failures not kept: nothing is logged. */
-    private final boolean off;
+    private Strategy strategy;
+    /** Left out by sampling (failures not kept) or by a rule: nothing is logged. */
+    private boolean off;
     private String service;
     private String operation;
     private String[] mdcBefore;
@@ -51,7 +55,8 @@ public final class ExchangeLog {
 
     ExchangeLog(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace, boolean sampled,
             boolean server) {
-        this.logger = logger;
+        this.root = logger;
+        this.sampled = sampled;
         this.id = exchangeId != null ? exchangeId : UUID.randomUUID().toString();
         this.trace = trace;
         String correlation = correlationId;
@@ -59,9 +64,7 @@ public final class ExchangeLog {
             correlation = trace.traceId;
         }
         this.correlationId = correlation != null ? correlation : id;
-        Strategy s = logger.strategy();
-        this.strategy = sampled || s == Strategy.WITHOUT_BODY ? s : Strategy.FAILED_ONLY;
-        this.off = !sampled && !logger.sampleKeepsFailures();
+        use(logger);
         if (server) {
             ExchangeLog stale = ON_THREAD.get();
             if (stale != null) {
@@ -70,6 +73,29 @@ public final class ExchangeLog {
             mdcBefore = Mdc.replace(this.correlationId, id, trace.traceId, trace.spanId);
             ON_THREAD.set(this);
         }
+    }
+
+    /** Logs with {@code l}: its strategy, unless sampling left the exchange out; null: nothing is logged. */
+    private void use(MessageLogger l) {
+        if (l == null) {
+            off = true;
+            return;
+        }
+        logger = l;
+        Strategy s = l.strategy();
+        strategy = sampled || s == Strategy.WITHOUT_BODY ? s : Strategy.FAILED_ONLY;
+        off = !sampled && !l.sampleKeepsFailures();
+    }
+
+    /**
+     * The exchange's operation is known now (a CXF server knows it once the request is dispatched): the first
+     * rule of the logger that matches these facts applies to the records to come ({@link MessageLogger#forExchange});
+     * a rule that excludes the exchange leaves it unlogged. Call before the first record.
+     */
+    public ExchangeLog forOperation(String serviceName, String operationName, String path, String httpMethod,
+            String soapAction) {
+        use(root.forExchange(serviceName, operationName, path, httpMethod, soapAction));
+        return this;
     }
 
     /** The value of a correlation header as an id: trimmed, null when blank. */
@@ -150,7 +176,7 @@ public final class ExchangeLog {
                 }
                 release = held;
                 held = null;
-                logger.released(heldBytes);
+                root.released(heldBytes);
                 heldBytes = 0;
             } else if (outcome == null && strategy != Strategy.ALWAYS && strategy != Strategy.WITHOUT_BODY
                     && !ended) {
@@ -178,7 +204,7 @@ public final class ExchangeLog {
     /** Holds a record until the outcome is known; over the logger's bound, writes its facts now instead. */
     private void hold(MessageFacts facts, CapturedBody body) {
         long bytes = body == null ? 0 : body.bytes().length;
-        if (!logger.reserve(bytes)) {
+        if (!root.reserve(bytes)) {
             facts.record().payload("[body not logged: held records over the bound]");
             logger.log(facts.level(logger.level(Outcome.SUCCESS)), null);
             return;
@@ -285,7 +311,7 @@ public final class ExchangeLog {
                 }
                 List<Held> release = held;
                 held = null;
-                logger.released(heldBytes);
+                root.released(heldBytes);
                 heldBytes = 0;
                 if (release != null) {
                     for (Held h : release) {

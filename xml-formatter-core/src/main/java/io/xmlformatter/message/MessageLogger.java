@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
@@ -75,11 +76,14 @@ public final class MessageLogger implements AutoCloseable {
     private final AtomicLong heldBytes = new AtomicLong();
     private final AtomicLong heldOverflows = new AtomicLong();
     private final AtomicLong exchanges = new AtomicLong();
+    /** The rules, in order: a match and its logger (null: not logged). */
+    private final List<Rule> rules;
     private final AtomicLong sinkFailures = new AtomicLong();
     private final AtomicLong recordFailures = new AtomicLong();
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
 
-    private MessageLogger(Builder b, XmlFormatter formatter, LogSink in, LogSink out) {
+    private MessageLogger(Builder b, XmlFormatter formatter, LogSink in, LogSink out, List<Rule> rules) {
+        this.rules = rules;
         String mask = b.mask;
         headers = new HeaderMasker(b.sensitiveHeaders, mask);
         Set<String> parameterNames = new LinkedHashSet<>(b.sensitiveParameters);
@@ -181,6 +185,46 @@ public final class MessageLogger implements AutoCloseable {
             trace = TraceContext.ofIds(Mdc.get(Mdc.TRACE_ID), Mdc.get(Mdc.SPAN_ID));
         }
         return new ExchangeLog(this, exchangeId, id, trace, sampled(), false);
+    }
+
+    /**
+     * The logger for an exchange with these facts (null where not known): the first rule's that matches
+     * ({@link Builder#rule}), this one when none does, null when a rule excludes the exchange.
+     *
+     * @param service the port type or service name, the resource class's simple name, or the flow's name
+     * @param operation the SOAP operation or the resource method's name
+     * @param path the address path, without the query
+     */
+    public MessageLogger forExchange(String service, String operation, String path, String httpMethod,
+            String soapAction) {
+        for (Rule r : rules) {
+            if (r.match.matches(service, operation, path, httpMethod, soapAction)) {
+                return r.logger;
+            }
+        }
+        return this;
+    }
+
+    /** A rule as built: its match and its logger (null: the exchanges it matches are not logged). */
+    private static final class Rule {
+        final ExchangeMatch match;
+        final MessageLogger logger;
+
+        Rule(ExchangeMatch match, MessageLogger logger) {
+            this.match = match;
+            this.logger = logger;
+        }
+    }
+
+    /** A rule as configured: its match and its override (null: excluded). */
+    private static final class RuleSpec {
+        final ExchangeMatch match;
+        final Consumer<Builder> override;
+
+        RuleSpec(ExchangeMatch match, Consumer<Builder> override) {
+            this.match = match;
+            this.override = override;
+        }
     }
 
     /** Whether the next exchange is sampled: one in N (counted), or at the rate (random). */
@@ -381,6 +425,8 @@ public final class MessageLogger implements AutoCloseable {
         private boolean correlationFromTrace;
         private LogLevel[] levels;
         private long maxHeldBytes = 32L * 1024 * 1024;
+        /** Rules in order. */
+        private final List<RuleSpec> rules = new ArrayList<>();
 
         private Builder() {
         }
@@ -424,6 +470,7 @@ public final class MessageLogger implements AutoCloseable {
             b.correlationFromTrace = correlationFromTrace;
             b.levels = levels;
             b.maxHeldBytes = maxHeldBytes;
+            b.rules.addAll(rules);
             return b;
         }
 
@@ -687,6 +734,29 @@ public final class MessageLogger implements AutoCloseable {
         }
 
         /**
+         * Exchanges that {@code match} are logged with this configuration changed by {@code override} (a limit,
+         * masking or pruning paths, indentation, the strategy, ...; sinks stay shared). Rules are tried in the
+         * order they were added; the first that matches applies, else this configuration. For example:
+         * {@code rule(ExchangeMatch.any().operation("upload"), b -> b.limit(1024).strategy(Strategy.WITHOUT_BODY))}.
+         */
+        public Builder rule(ExchangeMatch match, Consumer<Builder> override) {
+            if (match == null || override == null) {
+                throw new IllegalArgumentException("a rule needs a match and an override");
+            }
+            rules.add(new RuleSpec(match, override));
+            return this;
+        }
+
+        /** Exchanges that {@code match} are not logged (a rule, tried in order with the others). */
+        public Builder exclude(ExchangeMatch match) {
+            if (match == null) {
+                throw new IllegalArgumentException("exclude needs a match");
+            }
+            rules.add(new RuleSpec(match, null));
+            return this;
+        }
+
+        /**
          * The logger.
          *
          * @throws IllegalArgumentException naming the setting that is wrong
@@ -732,7 +802,32 @@ public final class MessageLogger implements AutoCloseable {
                 in = new DeduplicatingSink(in, DUPLICATES_REMEMBERED);
                 out = one ? in : new DeduplicatingSink(out, DUPLICATES_REMEMBERED);
             }
-            return new MessageLogger(this, formatter, in, out);
+            return new MessageLogger(this, formatter, in, out, rules(in, out));
+        }
+
+        /** Each rule's logger, made from this configuration with its override, writing to the same sinks. */
+        private List<Rule> rules(LogSink in, LogSink out) {
+            List<Rule> built = new ArrayList<>();
+            for (RuleSpec r : rules) {
+                ExchangeMatch match = r.match;
+                MessageLogger logger = null;
+                if (r.override != null) {
+                    Builder b = copy();
+                    b.rules.clear();
+                    r.override.accept(b);
+                    b.rules.clear();
+                    b.inSink = in;
+                    b.outSink = out;
+                    b.suppressDuplicates = false; // the shared sinks already are
+                    try {
+                        logger = b.build();
+                    } catch (IllegalArgumentException e) {
+                        throw new IllegalArgumentException("the rule for " + match + ": " + e.getMessage(), e);
+                    }
+                }
+                built.add(new Rule(match, logger));
+            }
+            return Collections.unmodifiableList(built);
         }
 
         private void checkExchangeOptions() {

@@ -289,6 +289,40 @@ class ExchangeLogTest {
     }
 
     @Test
+    void theFirstMatchingRuleAppliesAndAnExclusionLogsNothing() {
+        MessageLogger logger = logger(b -> b.limit(4096)
+                .exclude(ExchangeMatch.any().httpMethod("get").path("/health.*"))
+                .rule(ExchangeMatch.any().service("Bank").operation("upload"), r -> r.limit(8))
+                .rule(ExchangeMatch.any().soapAction("\"urn:audit\""), r -> r.strategy(Strategy.WITHOUT_BODY))
+                .rule(ExchangeMatch.any().service("{urn:other}Bank"), r -> r.limit(0)));
+        assertNull(logger.forExchange(null, null, "/health/live", "GET", null), "excluded");
+        assertEquals(logger, logger.forExchange(null, null, "/health/live", "POST", null), "another method");
+        assertEquals(logger, logger.forExchange(null, null, null, "GET", null), "no path known: no match");
+        MessageLogger upload = logger.forExchange("{urn:bank}Bank", "upload", "/bank", "POST", null);
+        assertEquals(8, upload.captureLimit(), "a local name matches a qualified one");
+        assertEquals(logger, logger.forExchange("{urn:bank}Bank", "transfer", "/bank", "POST", null));
+        assertEquals(Strategy.WITHOUT_BODY, logger.forExchange(null, null, "/", "POST", "urn:audit").strategy(),
+                "quotes ignored");
+        assertEquals(logger, logger.forExchange("{urn:bank}Bank", null, "/", "POST", null), "namespace differs");
+
+        ExchangeLog x = logger.serverExchange(null, null, null)
+                .forOperation("{urn:bank}Bank", "upload", "/bank", "POST", null);
+        x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
+        assertTrue(records.get(0).payload().contains("TRUNCATED"), records.get(0).payload());
+        x.end();
+        records.clear();
+        ExchangeLog health = logger.serverExchange(null, null, null)
+                .forOperation(null, null, "/health", "GET", null);
+        assertEquals(false, health.wouldLog(MessageType.REQ_IN, null));
+        health.log(health.facts(MessageType.REQ_IN), body("<q/>"));
+        health.end();
+        assertEquals(Arrays.asList(), summary());
+        String message = assertThrows(IllegalArgumentException.class, () -> logger(b -> b.rule(
+                ExchangeMatch.any().operation("x"), r -> r.faultStatus(1)))).getMessage();
+        assertTrue(message.contains("operation=x") && message.contains("faultStatus"), message);
+    }
+
+    @Test
     void wrongExchangeOptionsFailTheBuildNamingTheOption() {
         String[] messages = {
             assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()

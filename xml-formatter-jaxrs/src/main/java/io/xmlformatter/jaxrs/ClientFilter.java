@@ -29,8 +29,9 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
 
     @Override
     public void filter(ClientRequestContext request) {
-        MessageLogger logger = settings.global();
-        if (settings.excluded(request.getMethod(), request.getUri().getPath())
+        MessageLogger logger = settings.global().forExchange(null, null, request.getUri().getPath(),
+                request.getMethod(), null);
+        if (logger == null
                 || !(logger.wouldLog(MessageType.REQ_OUT, null) || logger.wouldLog(MessageType.RESP_IN, null))) {
             return;
         }

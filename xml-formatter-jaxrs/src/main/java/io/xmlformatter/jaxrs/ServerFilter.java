@@ -40,20 +40,20 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
 
     @Override
     public void filter(ContainerRequestContext request) throws IOException {
-        String path = "/" + request.getUriInfo().getPath();
-        if (settings.excluded(request.getMethod(), path.replace("//", "/"))) {
-            return;
-        }
+        String path = ("/" + request.getUriInfo().getPath()).replace("//", "/");
         Class<?> type = resource == null ? null : resource.getResourceClass();
         Method method = resource == null ? null : resource.getResourceMethod();
-        MessageLogger logger = settings.forMethod(type, method);
         String owner = type == null ? null : type.getSimpleName();
+        String operation = method == null ? null : method.getName();
+        MessageLogger logger = settings.forMethod(type, method);
+        if (logger != null) {
+            logger = logger.forExchange(owner, operation, path, request.getMethod(), null);
+        }
         if (logger == null || !(logger.wouldLog(MessageType.REQ_IN, owner)
                 || logger.wouldLog(MessageType.RESP_OUT, owner))) {
             return;
         }
-        ExchangeLog exchange = logger.serverExchange(request::getHeaderString, null, null)
-                .names(owner, method == null ? null : method.getName());
+        ExchangeLog exchange = logger.serverExchange(request::getHeaderString, null, null).names(owner, operation);
         request.setProperty(Headers.EXCHANGE, exchange);
         MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getUriInfo().getRequestUri().toString())

@@ -9,8 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * The global message logger, the exclusions, and the logger of each resource method with an {@link XmlLogging}
- * annotation (made from the global configuration once per method). Thread-safe.
+ * The global message logger and the logger of each resource method with an {@link XmlLogging} annotation (made
+ * from the global configuration once per method). The logger's rules ({@link MessageLogger#forExchange}) apply
+ * on top. Thread-safe.
  */
 final class Settings {
     /** Stands for "not logged" in the per-method cache. */
@@ -18,27 +19,15 @@ final class Settings {
 
     private final MessageLogger.Builder configuration;
     private final MessageLogger global;
-    private final List<Exclusion> exclusions;
     private final ConcurrentMap<Method, Object> byMethod = new ConcurrentHashMap<>();
 
-    Settings(MessageLogger.Builder configuration, List<Exclusion> exclusions) {
+    Settings(MessageLogger.Builder configuration) {
         this.configuration = configuration;
         this.global = configuration.build();
-        this.exclusions = exclusions;
     }
 
     MessageLogger global() {
         return global;
-    }
-
-    /** Whether an exchange of this method and path is excluded. */
-    boolean excluded(String httpMethod, String path) {
-        for (Exclusion e : exclusions) {
-            if (e.matches(httpMethod, path)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

@@ -1,14 +1,11 @@
 package io.xmlformatter.jaxrs;
 
+import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
 
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.regex.Pattern;
 
 /**
  * Logs the requests and responses of a Jakarta REST 3.1 server or client with the core message logger: every
@@ -67,7 +64,6 @@ public final class XmlLoggingFeature implements Feature {
     /** Configures an {@link XmlLoggingFeature}; not thread-safe. */
     public static final class Builder {
         private final MessageLogger.Builder logger;
-        private final List<String[]> excluded = new ArrayList<>();
 
         private Builder(MessageLogger.Builder logger) {
             this.logger = logger.copy();
@@ -76,10 +72,11 @@ public final class XmlLoggingFeature implements Feature {
         /**
          * Exchanges not logged: those whose method is {@code method} (any method: null or "*") and whose path
          * (without the query; relative to the application on a server) matches the regular expression
-         * {@code pathRegex}, e.g. {@code exclude("GET", "/health.*")}.
+         * {@code pathRegex}, e.g. {@code exclude("GET", "/health.*")}: a rule of the message logger, like those of
+         * {@link MessageLogger.Builder#rule}, which the builder given to {@link #builder} may hold too.
          */
         public Builder exclude(String method, String pathRegex) {
-            excluded.add(new String[] {method, pathRegex});
+            logger.exclude(ExchangeMatch.any().httpMethod(method).path(pathRegex));
             return this;
         }
 
@@ -93,11 +90,7 @@ public final class XmlLoggingFeature implements Feature {
         }
 
         private Settings settings() {
-            List<Exclusion> exclusions = new ArrayList<>();
-            for (String[] e : excluded) {
-                exclusions.add(new Exclusion(e[0], Pattern.compile(e[1])));
-            }
-            return new Settings(logger.copy(), Collections.unmodifiableList(exclusions));
+            return new Settings(logger.copy());
         }
     }
 }

@@ -3,6 +3,7 @@ package io.xmlformatter.jaxrs;
 import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Strategy;
 import io.xmlformatter.testsupport.CollectingSink;
@@ -50,9 +51,13 @@ class JaxRsStrategyTest {
     @BeforeAll
     static void start() throws Exception {
         serverLogging = XmlLoggingFeature.builder(MessageLogger.builder().sink(serverSink)
-                .strategy(Strategy.BODY_ON_FAILURE).levels(LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR)).build();
+                .strategy(Strategy.BODY_ON_FAILURE).levels(LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR)
+                .rule(ExchangeMatch.any().service("Shop").operation("count"), b -> b.strategy(Strategy.ALWAYS)
+                        .limit(16))).build();
         clientLogging = XmlLoggingFeature.builder(MessageLogger.builder().sink(clientSink)
-                .strategy(Strategy.FAILED_ONLY)).build();
+                .strategy(Strategy.FAILED_ONLY)
+                .rule(ExchangeMatch.any().httpMethod("POST").path("/shop/count"), b -> b.strategy(Strategy.ALWAYS)))
+                .build();
         base = URI.create("http://127.0.0.1:" + JaxRsRuntime.freePort() + "/");
         Set<Object> singletons = new HashSet<>();
         singletons.add(new Shop(clientLogging));
@@ -125,9 +130,20 @@ class JaxRsStrategyTest {
         }
     }
 
-    /** Last: CXF answers an exception no mapper maps without the JAX-RS response filters (see the note below). */
     @Test
     @Order(4)
+    void aRuleOverridesTheStrategyAndTheLimitForOneResourceMethodOrPath() throws Exception {
+        assertEquals(200, post("shop/count"));
+        List<LogRecord> server = serverSink.await(2);
+        assertEquals(Arrays.asList("REQ_IN DEBUG body", "RESP_OUT DEBUG body"), summary(server), RUNTIME.name());
+        assertTrue(server.get(0).truncated() && server.get(0).payload().startsWith("<order><item>"),
+                server.get(0).payload());
+        assertEquals(Arrays.asList("REQ_OUT null body", "RESP_IN null body"), summary(clientSink.all()));
+    }
+
+    /** Last: CXF answers an exception no mapper maps without the JAX-RS response filters (see the note below). */
+    @Test
+    @Order(5)
     void aFailureIsLoggedWithBodiesOnBothSides() throws Exception {
         assertEquals(500, post("shop/boom"));
         List<LogRecord> client = clientSink.all();
