@@ -86,10 +86,7 @@ final class CxfFacts {
             String[] names = names(ex.getEndpoint().getEndpointInfo());
             f.service(names[0]).port(names[1]).portType(names[2]);
         }
-        BindingOperationInfo op = ex.getBindingOperationInfo();
-        if (op != null) {
-            f.operation(op.getName().getLocalPart());
-        }
+        f.operation(operation(message));
         return f.headers(protocolHeaders(message));
     }
 
@@ -110,6 +107,23 @@ final class CxfFacts {
     static Map<String, List<String>> protocolHeaders(Message message) {
         Object h = message.get(Message.PROTOCOL_HEADERS);
         return h instanceof Map ? (Map<String, List<String>>) h : null;
+    }
+
+    /** The operation's name once the message is dispatched, else null. */
+    static String operation(Message message) {
+        Exchange ex = message.getExchange();
+        BindingOperationInfo op = ex == null ? null : ex.getBindingOperationInfo();
+        return op == null ? null : op.getName().getLocalPart();
+    }
+
+    /** The address's path, without the query, or null. */
+    static String path(Message message) {
+        String address = address(message);
+        try {
+            return address == null ? null : new java.net.URI(address).getRawPath();
+        } catch (java.net.URISyntaxException e) {
+            return null;
+        }
     }
 
     /** The first value of a protocol header (any case), or null. */

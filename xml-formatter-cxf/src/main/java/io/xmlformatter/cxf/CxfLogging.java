@@ -90,6 +90,7 @@ final class CxfLogging {
         ExchangeLog x = logger.clientExchange(name -> CxfFacts.header(request, name), host.correlationIdOf(request),
                 CxfFacts.exchangeId(request));
         request.getExchange().put(EXCHANGE_LOG, x);
+        dispatched(request);
         Map<String, List<String>> headers = CxfFacts.protocolHeaders(request);
         if (headers == null) {
             headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -99,6 +100,20 @@ final class CxfLogging {
             headers.put(x.correlationHeader(), new ArrayList<>(Collections.singletonList(x.correlationId())));
         }
         host.correlationIdSent(request, x.correlationId());
+    }
+
+    /**
+     * The message's operation is known: the logger's rules apply to the exchange from now on (a server's request
+     * is dispatched; a client's request goes out).
+     */
+    void dispatched(Message message) {
+        exchangeOf(message).forOperation(CxfFacts.owner(message), CxfFacts.operation(message),
+                CxfFacts.path(message), string(message.get(Message.HTTP_REQUEST_METHOD)),
+                CxfFacts.header(message, "SOAPAction"));
+    }
+
+    private static String string(Object o) {
+        return o == null ? null : o.toString();
     }
 
     /** The exchange's log; one made now (changing no MDC) if none was begun. */

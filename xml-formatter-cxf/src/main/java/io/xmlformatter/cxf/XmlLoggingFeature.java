@@ -242,6 +242,11 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
         delegate.setMaxHeldBytes(bytes);
     }
 
+    /** See {@link XmlLoggingSettings#setRules}. */
+    public void setRules(List<XmlLoggingRule> rules) {
+        delegate.setRules(rules);
+    }
+
     /**
      * CXF's {@code sender}: records of both directions become CXF {@code LogEvent}s (payload formatted and masked,
      * headers masked) and go to {@code sender} instead of the sink, e.g. CXF's {@code Slf4jVerboseEventSender}

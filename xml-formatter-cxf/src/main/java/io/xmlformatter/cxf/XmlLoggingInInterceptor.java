@@ -31,6 +31,9 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
         BodyTee tee = message.getContent(BodyTee.class);
         boolean response = MessageUtils.isRequestor(message);
         boolean oneWay = !response && message.getExchange().isOneWay();
+        if (!response) {
+            logging.dispatched(message);
+        }
         if (oneWay) {
             logging.exchangeOf(message).accepted(); // no response comes (CXF sends its 202 outside our chain)
         }

@@ -238,6 +238,13 @@ public class XmlLoggingSettings {
         logger.maxHeldBytes(bytes);
     }
 
+    /** Rules for some exchanges (by port type, operation, path, ...), tried in order; see {@link XmlLoggingRule}. */
+    public void setRules(List<XmlLoggingRule> rules) {
+        for (XmlLoggingRule r : rules) {
+            r.addTo(logger);
+        }
+    }
+
     /** Three level names, comma-separated: success, client error, failure. */
     private static LogLevel[] levels(String names) {
         String[] parts = names == null ? new String[0] : names.split(",");

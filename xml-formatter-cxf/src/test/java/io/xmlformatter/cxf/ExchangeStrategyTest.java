@@ -5,7 +5,6 @@ import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.Strategy;
 import io.xmlformatter.testsupport.CollectingSink;
-import javax.xml.ws.BindingProvider;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -44,9 +43,24 @@ class ExchangeStrategyTest {
         serverLogging.setStrategy(Strategy.BODY_ON_FAILURE);
         serverLogging.setLevels("debug, warn, error");
         serverLogging.setSensitiveElementNames(Set.of("account"));
+        XmlLoggingRule echo = new XmlLoggingRule();
+        echo.setPortType("{urn:example:bank}Bank");
+        echo.setOperation("echo");
+        echo.setStrategy(Strategy.ALWAYS);
+        echo.setLimit(400);
+        XmlLoggingRule notify = new XmlLoggingRule();
+        notify.setSoapAction("\"\"");
+        notify.setOperation("notifyAudit");
+        notify.setEnabled(false);
+        serverLogging.setRules(List.of(echo, notify));
         clientLogging = new XmlLoggingFeature();
         clientLogging.setSink(clientSink);
         clientLogging.setStrategy(Strategy.FAILED_ONLY);
+        XmlLoggingRule clientEcho = new XmlLoggingRule();
+        clientEcho.setPath("/bank");
+        clientEcho.setOperation("echo");
+        clientEcho.setStrategy(Strategy.WITHOUT_BODY);
+        clientLogging.setRules(List.of(clientEcho));
         server = new CxfServer(serverLogging);
         client = server.client(clientLogging);
     }
@@ -99,7 +113,18 @@ class ExchangeStrategyTest {
         client.notifyAudit("login alice");
         assertEquals("login alice", server.bank.notifications.poll(10, TimeUnit.SECONDS));
         assertEquals(Arrays.asList(), clientSink.all(), "accepted: not a failure");
-        assertEquals(Arrays.asList("REQ_IN DEBUG"), summary(serverSink.await(1)));
+        assertEquals(Arrays.asList(), serverSink.all(), "a rule leaves the operation out, logged before the call");
+        assertNothingHeld();
+    }
+
+    @Test
+    void rulesByOperationOverrideTheStrategyAndTheLimitOnEachSide() throws Exception {
+        String text = "x".repeat(2000);
+        assertEquals(text, client.echo(text));
+        List<LogRecord> server = serverSink.await(2);
+        assertEquals(Arrays.asList("REQ_IN DEBUG body", "RESP_OUT DEBUG body"), summary(server), "ALWAYS");
+        assertTrue(server.get(0).truncated(), "the rule's limit");
+        assertEquals(Arrays.asList("REQ_OUT null", "RESP_IN null"), summary(clientSink.all()), "WITHOUT_BODY");
         assertNothingHeld();
     }
 
@@ -110,7 +135,6 @@ class ExchangeStrategyTest {
         cf.setAddress("http://127.0.0.1:" + CxfServer.freePort() + "/nobody");
         cf.getFeatures().add(clientLogging);
         Bank nowhere = (Bank) cf.create();
-        ((BindingProvider) nowhere).getRequestContext().put("javax.xml.ws.client.connectionTimeout", 2000);
         assertThrows(RuntimeException.class, () -> nowhere.transfer("DE89370400440532013000", "1.00"));
         List<LogRecord> client = clientSink.all();
         assertEquals(Arrays.asList("REQ_OUT null body"), summary(client));

@@ -24,7 +24,8 @@ import java.nio.charset.StandardCharsets;
  * to its end or the limit, or closed it. If the flow ends without doing so and has replaced the payload (nobody
  * reads the stream any more), it is written then, with what has arrived within the limit; if the flow failed, with
  * what was read; if the flow still holds the stream (as its response, say), when that is read. Other payload types
- * are logged as their type's name.
+ * are logged as their type's name. The flow is the exchange: the strategy of the settings decides by its outcome
+ * (an exception, or none), and their rules match the flow's name as the port type, the HTTP path and method.
  *
  * <pre>{@code
  * <custom-processor class="io.xmlformatter.mule.XmlLoggingMessageProcessor">
@@ -57,7 +58,9 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
         }
         MuleMessage message = event.getMessage();
         // The flow is the exchange: its outcome (an exception, or none) decides what the strategy writes.
-        ExchangeLog exchange = logger.clientExchange(null, null, null);
+        ExchangeLog exchange = logger.clientExchange(null, null, null).forOperation(
+                event.getFlowConstruct() == null ? null : event.getFlowConstruct().getName(), null,
+                inbound(message, "http.request.path"), inbound(message, "http.method"), null);
         MessageFacts facts = exchange.facts(type).messageId(message.getUniqueId());
         logging.host.addFacts(event, facts);
         Object address = message.getProperty("http.request.uri", PropertyScope.INBOUND);
@@ -113,6 +116,11 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
         }
         exchange.end();
         return result;
+    }
+
+    private static String inbound(MuleMessage message, String name) {
+        Object v = message.getProperty(name, PropertyScope.INBOUND);
+        return v == null ? null : v.toString();
     }
 
     /** The message's charset for a String payload: its encoding, else UTF-8. */

@@ -162,6 +162,8 @@ class MuleAdapterTest {
         assertEquals(200, ok.status);
         assertArrayEquals(body, ok.body);
         assertEquals(Arrays.asList(), failed.all(), "the flow succeeded");
+        assertEquals(500, post("/guarded/xml/silent/fail", body).status);
+        assertEquals(Arrays.asList(), failed.all(), "a rule leaves the path out");
         Response broken = post("/guarded/xml/fail", body);
         assertEquals(500, broken.status);
         LogRecord record = failed.await(1).get(0);
