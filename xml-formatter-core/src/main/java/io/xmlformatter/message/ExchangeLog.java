@@ -3,8 +3,6 @@ package io.xmlformatter.message;
 import io.xmlformatter.log.MessageType;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 
 /**
@@ -28,14 +26,16 @@ public final class ExchangeLog {
     /** The logger the exchange began with: it bounds the held bytes and has the rules. */
     private final MessageLogger root;
     /** The logger for this exchange: the root's, or a rule's ({@link #forOperation}). */
-    private MessageLogger logger;
+    private volatile MessageLogger logger;
+    /** Where records wait for the outcome: the exchange's own, or shared by its correlation id. */
+    private final ExchangeChain chain;
     private final boolean sampled;
     private final String id;
     private final String correlationId;
     private final TraceContext trace;
     private final long started = System.nanoTime();
     /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
-    private Strategy strategy;
+    private volatile Strategy strategy;
     /** Left out by sampling (failures not kept) or by a rule: nothing is logged. */
     private boolean off;
     private String service;
@@ -44,13 +44,10 @@ public final class ExchangeLog {
     private BodyTee requestBody;
     /** The facts of a message whose body is being written, or null. */
     private MessageFacts pending;
-    /** Records made before the outcome is known, with their bodies; null when none. */
-    private List<Held> held;
-    private long heldBytes;
     /** The outcome, once known; null before. */
-    private Outcome outcome;
+    private volatile Outcome outcome;
     /** Whether the exchange took at least the slow threshold (known with the outcome). */
-    private boolean slow;
+    private volatile boolean slow;
     private boolean ended;
 
     ExchangeLog(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace, boolean sampled,
@@ -65,6 +62,7 @@ public final class ExchangeLog {
         }
         this.correlationId = correlation != null ? correlation : id;
         use(logger);
+        this.chain = logger.joinChain(this.correlationId);
         if (server) {
             ExchangeLog stale = ON_THREAD.get();
             if (stale != null) {
@@ -163,7 +161,6 @@ public final class ExchangeLog {
         if (off) {
             return;
         }
-        List<Held> release = null;
         synchronized (this) {
             MessageType type = facts.type();
             if (!type.isRequest()) {
@@ -174,21 +171,12 @@ public final class ExchangeLog {
                 if (outcome == null) {
                     settle(Outcome.of(facts.type().isFault(), status, logger.faultStatus()));
                 }
-                release = held;
-                held = null;
-                root.released(heldBytes);
-                heldBytes = 0;
-            } else if (outcome == null && strategy != Strategy.ALWAYS && strategy != Strategy.WITHOUT_BODY
-                    && !ended) {
-                hold(facts, body);
-                return;
             }
-            if (release != null) {
-                for (Held h : release) {
-                    write(h.facts, h.body);
-                }
+            if (strategy == Strategy.ALWAYS || strategy == Strategy.WITHOUT_BODY) {
+                write(facts, body, false);
+            } else {
+                chain.add(this, facts, body);
             }
-            write(facts, body);
         }
     }
 
@@ -201,42 +189,35 @@ public final class ExchangeLog {
         log(facts, null);
     }
 
-    /** Holds a record until the outcome is known; over the logger's bound, writes its facts now instead. */
-    private void hold(MessageFacts facts, CapturedBody body) {
-        long bytes = body == null ? 0 : body.bytes().length;
-        if (!root.reserve(bytes)) {
-            facts.record().payload("[body not logged: held records over the bound]");
-            logger.log(facts.level(logger.level(Outcome.SUCCESS)), null);
-            return;
-        }
-        heldBytes += bytes;
-        if (held == null) {
-            held = new ArrayList<>(2);
-        }
-        held.add(new Held(facts, body));
-    }
-
-    /** Writes a record as the strategy and the outcome say (the outcome may still be unknown: ALWAYS). */
-    private void write(MessageFacts facts, CapturedBody body) {
-        Outcome o = outcome != null ? outcome : Outcome.SUCCESS;
-        boolean notable = (o == Outcome.FAILURE && strategy != Strategy.SLOW_ONLY) || slow;
-        facts.level(logger.level(o));
+    /**
+     * Writes a record as the strategy says, with its body when {@code notable} (its exchange, or its chain,
+     * failed or was slow); at the level of its exchange's outcome (a failure's when notable and not yet known).
+     */
+    void write(MessageFacts facts, CapturedBody body, boolean notable) {
+        Outcome o = outcome != null ? outcome : notable ? Outcome.FAILURE : Outcome.SUCCESS;
+        MessageLogger l = logger;
+        facts.level(l.level(o));
         switch (strategy) {
             case WITHOUT_BODY:
-                logger.log(facts, null);
+                l.log(facts, null);
                 break;
             case BODY_ON_FAILURE:
-                logger.log(facts, notable ? body : null);
+                l.log(facts, notable ? body : null);
                 break;
             case FAILED_ONLY:
             case SLOW_ONLY:
                 if (notable) {
-                    logger.log(facts, body);
+                    l.log(facts, body);
                 }
                 break;
             default:
-                logger.log(facts, body);
+                l.log(facts, body);
         }
+    }
+
+    /** Whether the outcome is known. */
+    boolean outcomeKnown() {
+        return outcome != null;
     }
 
     /** The exchange failed with an exception (no response will tell): held records are written with bodies. */
@@ -253,9 +234,15 @@ public final class ExchangeLog {
         }
     }
 
+    /** The outcome is known: the chain learns whether it is notable (failed, or slow) or went well. */
     private void settle(Outcome o) {
-        outcome = o;
         slow = System.nanoTime() - started >= logger.slowNanos();
+        outcome = o;
+        if ((o == Outcome.FAILURE && strategy != Strategy.SLOW_ONLY) || slow) {
+            chain.notable();
+        } else {
+            chain.wentWell();
+        }
     }
 
     /**
@@ -303,37 +290,22 @@ public final class ExchangeLog {
      */
     public void end() {
         settleRequest();
+        boolean leaving = false;
         synchronized (this) {
             if (!ended) {
                 ended = true;
+                leaving = true;
                 if (outcome == null) {
                     settle(Outcome.FAILURE);
                 }
-                List<Held> release = held;
-                held = null;
-                root.released(heldBytes);
-                heldBytes = 0;
-                if (release != null) {
-                    for (Held h : release) {
-                        write(h.facts, h.body);
-                    }
-                }
             }
+        }
+        if (leaving) {
+            chain.leave();
         }
         if (ON_THREAD.get() == this) { // also for an exchange ended on another thread before
             ON_THREAD.remove();
             Mdc.restore(mdcBefore);
-        }
-    }
-
-    /** A record waiting for the outcome. */
-    private static final class Held {
-        final MessageFacts facts;
-        final CapturedBody body;
-
-        Held(MessageFacts facts, CapturedBody body) {
-            this.facts = facts;
-            this.body = body;
         }
     }
 

@@ -20,6 +20,8 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -76,6 +78,12 @@ public final class MessageLogger implements AutoCloseable {
     private final AtomicLong heldBytes = new AtomicLong();
     private final AtomicLong heldOverflows = new AtomicLong();
     private final AtomicLong exchanges = new AtomicLong();
+    private final boolean chain;
+    private final int maxChainRecords;
+    private final long chainMaxAgeNanos;
+    /** The shared chains by correlation id (with the chain option). */
+    private final ConcurrentMap<String, ExchangeChain> chains = new ConcurrentHashMap<>();
+    private final AtomicLong chainJoins = new AtomicLong();
     /** The rules, in order: a match and its logger (null: not logged). */
     private final List<Rule> rules;
     private final AtomicLong sinkFailures = new AtomicLong();
@@ -108,6 +116,9 @@ public final class MessageLogger implements AutoCloseable {
         levels = b.levels == null ? null : b.levels.clone();
         lowestLevel = levels == null ? null : lowest(levels);
         maxHeldBytes = b.maxHeldBytes;
+        chain = b.chain;
+        maxChainRecords = b.maxChainRecords;
+        chainMaxAgeNanos = b.chainMaxAge.toNanos();
     }
 
     private static LogLevel lowest(LogLevel[] levels) {
@@ -270,15 +281,65 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    /** Reserves room for a held body; false (counted) when the held records would pass the bound. */
+    /** Reserves room for a held body; false when the held records would pass the bound. */
     boolean reserve(long bytes) {
         long now = heldBytes.addAndGet(bytes);
         if (now > maxHeldBytes) {
             heldBytes.addAndGet(-bytes);
-            heldOverflows.incrementAndGet();
             return false;
         }
         return true;
+    }
+
+    /** Counts a record written without its body because the held records were over a bound. */
+    void overflowed() {
+        heldOverflows.incrementAndGet();
+    }
+
+    int maxChainRecords() {
+        return maxChainRecords;
+    }
+
+    /**
+     * The chain an exchange with this correlation id joins: its own, or with the chain option the one its
+     * correlation id shares (chains past their age are expired on the way, a few at a time).
+     */
+    ExchangeChain joinChain(String correlationId) {
+        if (!chain) {
+            ExchangeChain own = new ExchangeChain(this, correlationId, false);
+            own.join();
+            return own;
+        }
+        if ((chainJoins.incrementAndGet() & 63) == 0) {
+            expireChains();
+        }
+        while (true) {
+            ExchangeChain c = chains.computeIfAbsent(correlationId, id -> new ExchangeChain(this, id, true));
+            if (c.join()) {
+                return c;
+            }
+            chains.remove(correlationId, c); // closed as we came: take a new one
+        }
+    }
+
+    /** A shared chain's last exchange ended. */
+    void chainClosed(String correlationId, ExchangeChain c) {
+        chains.remove(correlationId, c);
+    }
+
+    private void expireChains() {
+        long now = System.nanoTime();
+        for (ExchangeChain c : chains.values()) {
+            if (c.ageNanos(now) > chainMaxAgeNanos) {
+                c.expire();
+                chains.values().remove(c);
+            }
+        }
+    }
+
+    /** How many chains of exchanges (by correlation id) are held open now (with the chain option). */
+    public int openChains() {
+        return chains.size();
     }
 
     void released(long bytes) {
@@ -427,6 +488,9 @@ public final class MessageLogger implements AutoCloseable {
         private long maxHeldBytes = 32L * 1024 * 1024;
         /** Rules in order. */
         private final List<RuleSpec> rules = new ArrayList<>();
+        private boolean chain;
+        private int maxChainRecords = 256;
+        private Duration chainMaxAge = Duration.ofMinutes(2);
 
         private Builder() {
         }
@@ -471,6 +535,9 @@ public final class MessageLogger implements AutoCloseable {
             b.levels = levels;
             b.maxHeldBytes = maxHeldBytes;
             b.rules.addAll(rules);
+            b.chain = chain;
+            b.maxChainRecords = maxChainRecords;
+            b.chainMaxAge = chainMaxAge;
             return b;
         }
 
@@ -734,6 +801,29 @@ public final class MessageLogger implements AutoCloseable {
         }
 
         /**
+         * The whole chain on failure (default off): with a strategy that holds records ({@link Strategy#BODY_ON_FAILURE},
+         * {@link Strategy#FAILED_ONLY}, {@link Strategy#SLOW_ONLY}), the records of every exchange sharing a
+         * correlation id — a proxy's request in, its call to the backend, the backend's answer, its own answer —
+         * are held together and written with bodies if any of them fails (or is slow), else as for exchanges that
+         * went well, once the last of them has ended. Bounded by {@link #maxHeldBytes} and {@link #chainLimits}.
+         */
+        public Builder chain(boolean on) {
+            chain = on;
+            return this;
+        }
+
+        /**
+         * The most records one chain holds (default 256; past it a record is written at once without its body,
+         * counted) and the longest it is held (default 2 minutes; then it is written as failed: an exchange that
+         * never ended).
+         */
+        public Builder chainLimits(int maxRecords, Duration maxAge) {
+            maxChainRecords = maxRecords;
+            chainMaxAge = maxAge;
+            return this;
+        }
+
+        /**
          * Exchanges that {@code match} are logged with this configuration changed by {@code override} (a limit,
          * masking or pruning paths, indentation, the strategy, ...; sinks stay shared). Rules are tried in the
          * order they were added; the first that matches applies, else this configuration. For example:
@@ -849,6 +939,10 @@ public final class MessageLogger implements AutoCloseable {
             }
             if (levels != null && (levels[0] == null || levels[1] == null || levels[2] == null)) {
                 throw new IllegalArgumentException("levels: give all three (success, client error, failure)");
+            }
+            if (maxChainRecords < 1 || chainMaxAge == null || chainMaxAge.isNegative() || chainMaxAge.isZero()) {
+                throw new IllegalArgumentException("chainLimits: at least one record and a positive age, not "
+                        + maxChainRecords + " and " + chainMaxAge);
             }
             if (maxHeldBytes < 0) {
                 throw new IllegalArgumentException("maxHeldBytes must not be negative: " + maxHeldBytes);

@@ -322,6 +322,67 @@ class ExchangeLogTest {
         assertTrue(message.contains("operation=x") && message.contains("faultStatus"), message);
     }
 
+    /** A proxy: its server exchange, and inside it a client exchange to the backend, one correlation id. */
+    private static void proxy(MessageLogger logger, int backendStatus, int proxyStatus) {
+        Map<String, String> headers = new HashMap<>();
+        headers.put("X-Correlation-ID", "chain-1");
+        ExchangeLog in = logger.serverExchange(headers::get, null, null);
+        in.log(in.facts(MessageType.REQ_IN), body("<q>in</q>"));
+        ExchangeLog out = logger.clientExchange(null, null, null);
+        assertEquals("chain-1", out.correlationId(), "the caller's id, from the MDC");
+        out.log(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
+        out.log(out.facts(MessageType.RESP_IN).responseCode(backendStatus), body("<a>back</a>"));
+        out.end();
+        in.log(in.facts(MessageType.RESP_OUT).responseCode(proxyStatus), body("<a>answer</a>"));
+        in.end();
+    }
+
+    @Test
+    void theWholeChainIsWrittenWithBodiesWhenAnyOfItsExchangesFails() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.BODY_ON_FAILURE).chain(true));
+        proxy(logger, 200, 200);
+        assertEquals(Arrays.asList("REQ_IN", "REQ_OUT", "RESP_IN", "RESP_OUT"), summary(), "held until the last end");
+        records.clear();
+        proxy(logger, 500, 502);
+        assertEquals(Arrays.asList("REQ_IN <q>in</q>", "REQ_OUT <q>out</q>", "FAULT_IN <a>back</a>",
+                "FAULT_OUT <a>answer</a>"), summary());
+        records.clear();
+        proxy(logger, 200, 500);
+        assertEquals(Arrays.asList("REQ_IN <q>in</q>", "REQ_OUT <q>out</q>", "RESP_IN <a>back</a>",
+                "FAULT_OUT <a>answer</a>"), summary(), "the backend's success is part of the failed chain");
+        assertEquals(0, logger.openChains());
+        assertEquals(0, logger.heldBytes());
+        records.clear();
+        MessageLogger failedOnly = logger(b -> b.strategy(Strategy.FAILED_ONLY).chain(true));
+        proxy(failedOnly, 200, 200);
+        assertEquals(Arrays.asList(), summary());
+        proxy(failedOnly, 404, 200);
+        assertEquals(Arrays.asList(), summary(), "a client error is no failure");
+        records.clear();
+        MessageLogger unchained = logger(b -> b.strategy(Strategy.FAILED_ONLY));
+        proxy(unchained, 200, 500);
+        assertEquals(Arrays.asList("REQ_IN <q>in</q>", "FAULT_OUT <a>answer</a>"), summary(), "without the chain");
+    }
+
+    @Test
+    void aChainIsBoundedInRecordsAndAge() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).chain(true)
+                .chainLimits(1, Duration.ofNanos(1)));
+        ExchangeLog x = logger.clientExchange(name -> "forgotten", null, null);
+        x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
+        x.log(x.facts(MessageType.REQ_OUT), body("<q>second</q>"));
+        assertEquals(Arrays.asList("REQ_OUT [body not logged: held records over the bound]"), summary());
+        assertEquals(1, logger.heldOverflows());
+        records.clear();
+        for (int i = 0; i < 64; i++) { // the chains past their age are expired every 64 exchanges
+            logger.clientExchange(null, null, null).end();
+        }
+        assertEquals(Arrays.asList("REQ_OUT <q>held</q>"), summary(), "never ended: written as failed");
+        assertEquals(0, logger.openChains());
+        assertEquals(0, logger.heldBytes());
+        x.end();
+    }
+
     @Test
     void wrongExchangeOptionsFailTheBuildNamingTheOption() {
         String[] messages = {
@@ -340,9 +401,11 @@ class ExchangeLogTest {
             assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder().maxHeldBytes(-1).build())
                     .getMessage(),
             assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
-                    .slowThreshold(Duration.ofMillis(-1)).build()).getMessage()};
+                    .slowThreshold(Duration.ofMillis(-1)).build()).getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
+                    .chainLimits(0, Duration.ofSeconds(1)).build()).getMessage()};
         String[] names = {"slowThreshold", "faultStatus", "sampleRate", "sampleOneIn", "strategy", "levels",
-            "maxHeldBytes", "slowThreshold"};
+            "maxHeldBytes", "slowThreshold", "chainLimits"};
         for (int i = 0; i < names.length; i++) {
             assertTrue(messages[i].contains(names[i]), messages[i]);
         }

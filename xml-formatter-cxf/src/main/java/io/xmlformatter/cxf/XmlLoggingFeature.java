@@ -242,6 +242,11 @@ public class XmlLoggingFeature extends DelegatingFeature<XmlLoggingFeature.Porta
         delegate.setMaxHeldBytes(bytes);
     }
 
+    /** See {@link XmlLoggingSettings#setChain}. */
+    public void setChain(boolean on) {
+        delegate.setChain(on);
+    }
+
     /** See {@link XmlLoggingSettings#setRules}. */
     public void setRules(List<XmlLoggingRule> rules) {
         delegate.setRules(rules);

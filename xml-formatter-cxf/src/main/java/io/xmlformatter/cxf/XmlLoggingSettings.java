@@ -238,6 +238,11 @@ public class XmlLoggingSettings {
         logger.maxHeldBytes(bytes);
     }
 
+    /** The whole chain on failure (see {@link MessageLogger.Builder#chain}; default off). */
+    public void setChain(boolean on) {
+        logger.chain(on);
+    }
+
     /** Rules for some exchanges (by port type, operation, path, ...), tried in order; see {@link XmlLoggingRule}. */
     public void setRules(List<XmlLoggingRule> rules) {
         for (XmlLoggingRule r : rules) {

@@ -154,6 +154,25 @@ class MuleAdapterTest {
     }
 
     @Test
+    void aProxysWholeChainIsWrittenWithBodiesOnlyWhenTheBackendFails() throws Exception {
+        CollectingSink failed = mule.bean("failedRecords", CollectingSink.class);
+        failed.clear();
+        assertEquals(200, post("/guarded/proxy", transfer(5).getBytes(StandardCharsets.UTF_8)).status);
+        assertEquals(Arrays.asList(), failed.all(), "a chain that went well");
+        assertEquals(500, post("/guarded/proxy", transfer(-5).getBytes(StandardCharsets.UTF_8)).status);
+        List<LogRecord> all = failed.await(4);
+        assertEquals(Arrays.asList(MessageType.REQ_IN, MessageType.REQ_OUT, MessageType.FAULT_IN,
+                MessageType.FAULT_OUT), types(all, "guardedProxy"));
+        for (LogRecord r : all) {
+            assertTrue(r.payload().contains("negative amount -5") || r.payload().contains("<amount>-5</amount>")
+                    || r.payload().startsWith("[SAME PAYLOAD AS "), r.type() + ": " + r.payload()); // Mule's default
+            assertFalse(r.payload().contains(SECRET));
+        }
+        assertEquals(1, all.stream().map(LogRecord::correlationId).distinct().count(), "one chain");
+        assertEquals(0, mule.bean("failedOnly", MuleXmlLogging.class).getMessageLogger().openChains());
+    }
+
+    @Test
     void theProcessorHoldsItsRecordUntilTheFlowEndsAndWritesItOnlyIfTheFlowFailed() throws Exception {
         CollectingSink failed = mule.bean("failedRecords", CollectingSink.class);
         failed.clear();

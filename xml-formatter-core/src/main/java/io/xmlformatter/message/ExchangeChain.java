@@ -1,0 +1,145 @@
+package io.xmlformatter.message;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The records held for exchanges whose outcome decides whether (or how) they are written: one exchange's own, or,
+ * with the logger's {@code chain} option, those of every exchange sharing a correlation id (a proxy's server and
+ * client exchanges). Once any of its exchanges fails or is slow, the chain is notable: what it holds is written
+ * with bodies, and so is what comes after. When its last exchange ends, what it still holds is written as the
+ * strategy says for an exchange that went well (without bodies, or not at all). A shared chain holds at most
+ * {@code maxRecords} records and lives at most its logger's chain age; the bytes of its bodies count against the
+ * logger's held bound. Thread-safe.
+ */
+final class ExchangeChain {
+    private final MessageLogger root;
+    private final String key;
+    private final boolean shared;
+    private final long created = System.nanoTime();
+    private final List<Held> held = new ArrayList<>(4);
+    private long bytes;
+    private int open;
+    private boolean notable;
+    private boolean closed;
+
+    ExchangeChain(MessageLogger root, String key, boolean shared) {
+        this.root = root;
+        this.key = key;
+        this.shared = shared;
+    }
+
+    /** An exchange joins; false when the chain is closed already (the caller takes a new one). */
+    synchronized boolean join() {
+        if (closed) {
+            return false;
+        }
+        open++;
+        return true;
+    }
+
+    boolean shared() {
+        return shared;
+    }
+
+    long ageNanos(long now) {
+        return now - created;
+    }
+
+    /**
+     * A record of {@code owner} whose fate the chain decides: written now (with its body) when the chain is
+     * notable, or (without its outcome's consequences waiting on others) when the owner's outcome is known and the
+     * chain is its own; held otherwise, within the bounds (past them it is written now without its body, counted).
+     */
+    void add(ExchangeLog owner, MessageFacts facts, CapturedBody body) {
+        List<Held> release = null;
+        synchronized (this) {
+            if (notable || closed) {
+                owner.write(facts, body, notable);
+                return;
+            }
+            if (!shared && owner.outcomeKnown()) {
+                release = takeAll();
+            } else {
+                long b = body == null ? 0 : body.bytes().length;
+                if (held.size() >= root.maxChainRecords() || !root.reserve(b)) {
+                    root.overflowed();
+                    facts.record().payload("[body not logged: held records over the bound]");
+                    owner.write(facts, null, true);
+                    return;
+                }
+                bytes += b;
+                held.add(new Held(owner, facts, body));
+                return;
+            }
+            writeAll(release, false);
+            owner.write(facts, body, false);
+        }
+    }
+
+    /** An exchange of the chain failed or was slow: everything held is written with bodies, and what comes. */
+    synchronized void notable() {
+        notable = true;
+        writeAll(takeAll(), true);
+    }
+
+    /** An exchange's outcome is known and it went well: a chain of its own writes what it held now. */
+    synchronized void wentWell() {
+        if (!shared) {
+            writeAll(takeAll(), false);
+        }
+    }
+
+    /** An exchange leaves; after the last, what is still held is written as for exchanges that went well. */
+    void leave() {
+        boolean last;
+        synchronized (this) {
+            last = --open <= 0 && !closed;
+            if (last) {
+                close(false);
+            }
+        }
+        if (last && shared) {
+            root.chainClosed(key, this);
+        }
+    }
+
+    /** Too old: written as failed (an exchange that never ended is one that failed) and closed. */
+    synchronized void expire() {
+        if (!closed) {
+            close(true);
+        }
+    }
+
+    private void close(boolean asNotable) {
+        closed = true;
+        writeAll(takeAll(), asNotable || notable);
+    }
+
+    private List<Held> takeAll() {
+        List<Held> all = new ArrayList<>(held);
+        held.clear();
+        root.released(bytes);
+        bytes = 0;
+        return all;
+    }
+
+    private static void writeAll(List<Held> records, boolean notable) {
+        for (Held h : records) {
+            h.owner.write(h.facts, h.body, notable);
+        }
+    }
+
+    /** A record waiting for the outcome. */
+    private static final class Held {
+        final ExchangeLog owner;
+        final MessageFacts facts;
+        final CapturedBody body;
+
+        Held(ExchangeLog owner, MessageFacts facts, CapturedBody body) {
+            this.owner = owner;
+            this.facts = facts;
+            this.body = body;
+        }
+    }
+}
