@@ -8,9 +8,9 @@ import java.util.List;
  * with the logger's {@code chain} option, those of every exchange sharing a correlation id (a proxy's server and
  * client exchanges). Once any of its exchanges fails or is slow, the chain is notable: what it holds is written
  * with bodies, and so is what comes after. When its last exchange ends, what it still holds is written as the
- * strategy says for an exchange that went well (without bodies, or not at all). A shared chain holds at most
- * {@code maxRecords} records and lives at most its logger's chain age; the bytes of its bodies count against the
- * logger's held bound. Thread-safe.
+ * strategy says for an exchange that went well (without bodies, or not at all). A chain holds at most the logger's
+ * {@code maxChainRecords} records and lives at most its chain age (then it is written as failed); the bytes of its
+ * bodies count against the logger's held bound. Thread-safe.
  */
 final class ExchangeChain {
     private final MessageLogger root;
@@ -36,10 +36,6 @@ final class ExchangeChain {
         }
         open++;
         return true;
-    }
-
-    boolean shared() {
-        return shared;
     }
 
     long ageNanos(long now) {
@@ -99,7 +95,7 @@ final class ExchangeChain {
                 close(false);
             }
         }
-        if (last && shared) {
+        if (last) {
             root.chainClosed(key, this);
         }
     }

@@ -62,7 +62,7 @@ public final class ExchangeLog {
         }
         this.correlationId = correlation != null ? correlation : id;
         use(logger);
-        this.chain = logger.joinChain(this.correlationId);
+        this.chain = logger.joinChain(this.correlationId, id);
         if (server) {
             ExchangeLog stale = ON_THREAD.get();
             if (stale != null) {
@@ -220,8 +220,11 @@ public final class ExchangeLog {
         return outcome != null;
     }
 
-    /** The exchange failed with an exception (no response will tell): held records are written with bodies. */
-    public synchronized void failed(Throwable error) {
+    /**
+     * The exchange failed with an exception (no response will tell; the exception's message is not logged, as it
+     * may hold secrets): held records are written with bodies.
+     */
+    public synchronized void failed() {
         if (outcome == null) {
             settle(Outcome.FAILURE);
         }

@@ -72,8 +72,11 @@ public final class MessageLogger implements AutoCloseable {
     private final boolean correlationFromTrace;
     /** The level for a success, a client error and a failure; null: the sink's own. */
     private final LogLevel[] levels;
-    /** The least severe of {@link #levels}, asked of the sink before capturing; null: the sink's own. */
-    private final LogLevel lowestLevel;
+    /**
+     * The most severe of {@link #levels}, asked of the sink before capturing (a failure may come, whatever a
+     * success's level); null: the sink's own.
+     */
+    private final LogLevel severestLevel;
     private final long maxHeldBytes;
     private final AtomicLong heldBytes = new AtomicLong();
     private final AtomicLong heldOverflows = new AtomicLong();
@@ -114,17 +117,17 @@ public final class MessageLogger implements AutoCloseable {
         sampleKeepsFailures = b.sampleKeepsFailures;
         correlationFromTrace = b.correlationFromTrace;
         levels = b.levels == null ? null : b.levels.clone();
-        lowestLevel = levels == null ? null : lowest(levels);
+        severestLevel = levels == null ? null : severest(levels);
         maxHeldBytes = b.maxHeldBytes;
         chain = b.chain;
         maxChainRecords = b.maxChainRecords;
         chainMaxAgeNanos = b.chainMaxAge.toNanos();
     }
 
-    private static LogLevel lowest(LogLevel[] levels) {
+    private static LogLevel severest(LogLevel[] levels) {
         LogLevel l = levels[0];
         for (LogLevel x : levels) {
-            l = x.compareTo(l) < 0 ? x : l;
+            l = x.compareTo(l) > 0 ? x : l;
         }
         return l;
     }
@@ -142,8 +145,8 @@ public final class MessageLogger implements AutoCloseable {
      */
     public boolean wouldLog(MessageType type, String owner) {
         try {
-            return lowestLevel == null ? sink(type).wouldWrite(type, owner)
-                    : sink(type).wouldWrite(type, owner, lowestLevel);
+            return severestLevel == null ? sink(type).wouldWrite(type, owner)
+                    : sink(type).wouldWrite(type, owner, severestLevel);
         } catch (RuntimeException | LinkageError e) {
             failed(sinkFailures, e);
             return false;
@@ -162,7 +165,8 @@ public final class MessageLogger implements AutoCloseable {
 
     /**
      * A server exchange begins: its correlation id is the host's, else the correlation header's, else (by option)
-     * the trace id, else its own id; its trace context comes from the {@code traceparent} (or {@code b3}) header.
+     * the trace id, else its own id; its trace context is the current OpenTelemetry span's (when the OpenTelemetry
+     * API is on the class path), else the {@code traceparent} (or {@code b3}) header's.
      * Ids and trace go into the MDC until {@link ExchangeLog#end}.
      *
      * @param headers the request's header values by name (any case; the first value), or null
@@ -172,14 +176,15 @@ public final class MessageLogger implements AutoCloseable {
     public ExchangeLog serverExchange(Function<String, String> headers, String hostCorrelationId, String exchangeId) {
         Function<String, String> h = headers != null ? headers : name -> null;
         String id = hostCorrelationId != null ? hostCorrelationId : ExchangeLog.idOf(h.apply(correlationHeader));
-        return new ExchangeLog(this, exchangeId, id, TraceContext.of(h), sampled(), true);
+        TraceContext span = OpenTelemetrySpan.current();
+        return new ExchangeLog(this, exchangeId, id, span != null ? span : TraceContext.of(h), sampled(), true);
     }
 
     /**
      * A client exchange begins, on the caller's thread: its correlation id is the host's, else the request's
      * correlation header, else the caller's (from the MDC), else its own id (the adapter sends it on in the
-     * correlation header); its trace context is the request's {@code traceparent}/{@code b3} header, else the
-     * caller's from the MDC. The MDC is not changed.
+     * correlation header); its trace context is the current OpenTelemetry span's, else the request's
+     * {@code traceparent}/{@code b3} header, else the caller's from the MDC. The MDC is not changed.
      *
      * @param headers the request's header values by name (any case; the first value), or null
      * @param hostCorrelationId the correlation id the host runtime gives the request, or null
@@ -191,7 +196,10 @@ public final class MessageLogger implements AutoCloseable {
         if (id == null) {
             id = ExchangeLog.idOf(Mdc.get(Mdc.CORRELATION_ID));
         }
-        TraceContext trace = TraceContext.of(h);
+        TraceContext trace = OpenTelemetrySpan.current();
+        if (trace == null) {
+            trace = TraceContext.of(h);
+        }
         if (trace == TraceContext.NONE) {
             trace = TraceContext.ofIds(Mdc.get(Mdc.TRACE_ID), Mdc.get(Mdc.SPAN_ID));
         }
@@ -301,28 +309,25 @@ public final class MessageLogger implements AutoCloseable {
     }
 
     /**
-     * The chain an exchange with this correlation id joins: its own, or with the chain option the one its
-     * correlation id shares (chains past their age are expired on the way, a few at a time).
+     * The chain an exchange joins: its own, or with the chain option the one its correlation id shares. Every chain
+     * is known here until its last exchange ends, so one whose exchanges never end (a caller that never read its
+     * response) is written as failed once past its age (checked every 64 exchanges).
      */
-    ExchangeChain joinChain(String correlationId) {
-        if (!chain) {
-            ExchangeChain own = new ExchangeChain(this, correlationId, false);
-            own.join();
-            return own;
-        }
+    ExchangeChain joinChain(String correlationId, String exchangeId) {
         if ((chainJoins.incrementAndGet() & 63) == 0) {
             expireChains();
         }
+        String key = chain ? correlationId : exchangeId;
         while (true) {
-            ExchangeChain c = chains.computeIfAbsent(correlationId, id -> new ExchangeChain(this, id, true));
+            ExchangeChain c = chains.computeIfAbsent(key, id -> new ExchangeChain(this, id, chain));
             if (c.join()) {
                 return c;
             }
-            chains.remove(correlationId, c); // closed as we came: take a new one
+            chains.remove(key, c); // closed as we came: take a new one
         }
     }
 
-    /** A shared chain's last exchange ended. */
+    /** A chain's last exchange ended. */
     void chainClosed(String correlationId, ExchangeChain c) {
         chains.remove(correlationId, c);
     }
@@ -337,7 +342,7 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    /** How many chains of exchanges (by correlation id) are held open now (with the chain option). */
+    /** How many chains of exchanges are open now (with the chain option, one per correlation id; else per exchange). */
     public int openChains() {
         return chains.size();
     }
@@ -801,8 +806,8 @@ public final class MessageLogger implements AutoCloseable {
         }
 
         /**
-         * The whole chain on failure (default off): with a strategy that holds records ({@link Strategy#BODY_ON_FAILURE},
-         * {@link Strategy#FAILED_ONLY}, {@link Strategy#SLOW_ONLY}), the records of every exchange sharing a
+         * The whole chain on failure (default off): with a strategy that holds records
+         * ({@link Strategy#BODY_ON_FAILURE}, {@link Strategy#FAILED_ONLY}, {@link Strategy#SLOW_ONLY}), the records of every exchange sharing a
          * correlation id — a proxy's request in, its call to the backend, the backend's answer, its own answer —
          * are held together and written with bodies if any of them fails (or is slow), else as for exchanges that
          * went well, once the last of them has ended. Bounded by {@link #maxHeldBytes} and {@link #chainLimits}.
@@ -922,7 +927,8 @@ public final class MessageLogger implements AutoCloseable {
 
         private void checkExchangeOptions() {
             if (strategy == null) {
-                throw new IllegalArgumentException("strategy is required: one of " + Arrays.toString(Strategy.values()));
+                throw new IllegalArgumentException("strategy is required: one of "
+                        + Arrays.toString(Strategy.values()));
             }
             if (strategy == Strategy.SLOW_ONLY && slowThreshold == null) {
                 throw new IllegalArgumentException("strategy SLOW_ONLY needs slowThreshold");

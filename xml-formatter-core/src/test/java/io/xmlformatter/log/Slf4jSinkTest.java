@@ -6,6 +6,9 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.xmlformatter.FormatResult;
 import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.ExchangeLog;
+import io.xmlformatter.message.MessageLogger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -170,6 +173,21 @@ class Slf4jSinkTest {
         assertEquals("00f067aa0ba902b7", appender.list.get(0).getMDCPropertyMap().get("span_id"));
         String text = appender.list.get(0).getFormattedMessage();
         assertTrue(text.contains("\n    Level: ERROR\n") && text.contains("\n    TraceId: 4bf92f35"), text);
+    }
+
+    @Test
+    void levelsByOutcomeReachTheLoggerAndAFailureIsCapturedUnderAQuieterLevel() {
+        ((Logger) LoggerFactory.getLogger("quiet")).setLevel(ch.qos.logback.classic.Level.INFO);
+        MessageLogger logger = MessageLogger.builder().sink(new Slf4jSink(TextLayout.INSTANCE, "quiet", Level.INFO))
+                .levels(LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR).build();
+        ExchangeLog x = logger.serverExchange(null, null, null);
+        assertTrue(x.capturesBody(MessageType.REQ_IN, null), "a failure may come: captured though DEBUG is off");
+        x.log(x.facts(MessageType.REQ_IN), CapturedBody.of("<q/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        x.log(x.facts(MessageType.RESP_OUT).responseCode(503), null);
+        x.end();
+        assertEquals(1, appender.list.size(), "the request at DEBUG is below INFO");
+        assertEquals(ch.qos.logback.classic.Level.ERROR, appender.list.get(0).getLevel());
+        assertEquals("quiet.unknown.FAULT_OUT", appender.list.get(0).getLoggerName());
     }
 
     @Test

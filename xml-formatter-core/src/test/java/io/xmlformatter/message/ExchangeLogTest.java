@@ -3,6 +3,11 @@ package io.xmlformatter.message;
 import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Scope;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
@@ -127,7 +132,7 @@ class ExchangeLogTest {
         records.clear();
         ExchangeLog failed = logger.serverExchange(null, null, null);
         failed.log(failed.facts(MessageType.REQ_IN), body("<q>thrown</q>"));
-        failed.failed(new IllegalStateException("no mapper"));
+        failed.failed(); // an exception no mapper maps
         failed.end();
         assertEquals(Arrays.asList("REQ_IN <q>thrown</q>"), summary());
 
@@ -249,6 +254,29 @@ class ExchangeLogTest {
         }
         ExchangeLog own = logger(b -> { }).clientExchange(name -> null, null, null);
         assertEquals(own.id(), own.correlationId());
+    }
+
+    @Test
+    void theCurrentOpenTelemetrySpanWinsOverTheHeaders() {
+        SpanContext current = SpanContext.create("0af7651916cd43dd8448eb211c80319c", "b7ad6b7169203331",
+                TraceFlags.getSampled(), TraceState.getDefault());
+        Map<String, String> headers = new HashMap<>();
+        headers.put("traceparent", TRACEPARENT);
+        MessageLogger logger = logger(b -> { });
+        try (Scope scope = Span.wrap(current).makeCurrent()) {
+            ExchangeLog server = logger.serverExchange(headers::get, null, null);
+            assertEquals("0af7651916cd43dd8448eb211c80319c", MDC.get("trace_id"));
+            assertEquals("b7ad6b7169203331", MDC.get("span_id"));
+            ExchangeLog client = logger.clientExchange(headers::get, null, null);
+            client.log(client.facts(MessageType.REQ_OUT), null);
+            assertEquals("0af7651916cd43dd8448eb211c80319c", records.get(0).traceId());
+            client.end();
+            server.end();
+        }
+        ExchangeLog none = logger.serverExchange(headers::get, null, null);
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", MDC.get("trace_id"), "no span: the header");
+        none.end();
+        assertNull(MDC.get("trace_id"));
     }
 
     @Test
@@ -381,6 +409,21 @@ class ExchangeLogTest {
         assertEquals(0, logger.openChains());
         assertEquals(0, logger.heldBytes());
         x.end();
+    }
+
+    @Test
+    void anExchangeThatNeverEndsIsWrittenAsFailedOncePastItsAge() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.BODY_ON_FAILURE)
+                .chainLimits(256, Duration.ofNanos(1)));
+        ExchangeLog x = logger.clientExchange(null, null, null); // a caller that never reads its response
+        x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
+        assertEquals(Arrays.asList(), summary());
+        for (int i = 0; i < 64; i++) {
+            logger.clientExchange(null, null, null).end();
+        }
+        assertEquals(Arrays.asList("REQ_OUT <q>held</q>"), summary());
+        assertEquals(0, logger.heldBytes());
+        assertEquals(0, logger.openChains());
     }
 
     @Test

@@ -177,7 +177,7 @@ final class CxfFacts {
         return query == null || address == null ? address : address + "?" + query;
     }
 
-    private static String string(Object o) {
+    static String string(Object o) {
         return o == null ? null : o.toString();
     }
 }

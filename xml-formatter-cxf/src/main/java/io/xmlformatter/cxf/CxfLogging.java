@@ -16,7 +16,8 @@ import java.util.TreeMap;
 
 /**
  * What the interceptors share: the core message logger and the host; where a CXF exchange keeps its core
- * {@link ExchangeLog}; and the CXF facts of a message handed to it once. Immutable and thread-safe; built by {@link XmlLoggingSettings}.
+ * {@link ExchangeLog}; and the CXF facts of a message handed to it once. Immutable and thread-safe; built by
+ * {@link XmlLoggingSettings}.
  */
 final class CxfLogging {
     /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */
@@ -108,12 +109,8 @@ final class CxfLogging {
      */
     void dispatched(Message message) {
         exchangeOf(message).forOperation(CxfFacts.owner(message), CxfFacts.operation(message),
-                CxfFacts.path(message), string(message.get(Message.HTTP_REQUEST_METHOD)),
+                CxfFacts.path(message), CxfFacts.string(message.get(Message.HTTP_REQUEST_METHOD)),
                 CxfFacts.header(message, "SOAPAction"));
-    }
-
-    private static String string(Object o) {
-        return o == null ? null : o.toString();
     }
 
     /** The exchange's log; one made now (changing no MDC) if none was begun. */

@@ -1,5 +1,7 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.Strategy;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Inherited;
@@ -51,4 +53,7 @@ public @interface XmlLogging {
 
     /** The WS-Security/SAML masking preset. */
     boolean wsSecurity() default true;
+
+    /** The strategy (at most one; none given: {@link Strategy#ALWAYS}). */
+    Strategy[] strategy() default {};
 }

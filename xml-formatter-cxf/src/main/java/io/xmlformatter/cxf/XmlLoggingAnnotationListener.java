@@ -44,6 +44,9 @@ public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
         settings.setSensitiveAttributeNames(new HashSet<>(Arrays.asList(annotation.sensitiveAttributeNames())));
         settings.setAnonymize(Arrays.asList(annotation.anonymize()));
         settings.setWsSecurity(annotation.wsSecurity());
+        if (annotation.strategy().length > 0) {
+            settings.setStrategy(annotation.strategy()[0]);
+        }
         return settings;
     }
 }

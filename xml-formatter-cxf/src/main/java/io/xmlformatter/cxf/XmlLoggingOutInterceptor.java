@@ -75,7 +75,7 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
     public void handleFault(Message message) {
         logIfOpen(message);
         if (MessageUtils.isRequestor(message)) {
-            logging.exchangeOf(message).failed(message.getContent(Exception.class));
+            logging.exchangeOf(message).failed();
             logging.end(message);
         }
     }

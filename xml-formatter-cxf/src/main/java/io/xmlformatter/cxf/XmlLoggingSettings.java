@@ -21,10 +21,10 @@ import java.util.Set;
 /**
  * The settings of the CXF logging: CXF's LoggingFeature properties with CXF's meaning, the engine's options and
  * the sinks, as bean setters, passed to a {@link MessageLogger.Builder} (all policy lives in that core message
- * logger; the interceptors only gather CXF's facts and bytes). {@code XmlLoggingFeature} is configured through
- * them; where a configuration lists
- * interceptors rather than features (Mule's {@code cxf:inInterceptors}, {@code jaxws:inInterceptors}),
- * {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor per chain.
+ * logger; the interceptors only gather CXF's facts and bytes). {@code XmlLoggingFeature} is these settings as a
+ * CXF feature; where a configuration lists interceptors rather than features (Mule's {@code cxf:inInterceptors},
+ * {@code jaxws:inInterceptors}), {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor
+ * per chain.
  *
  * <p>This class and the interceptors use only the CXF API that CXF 2.7 to 4.2 share (messages, exchanges, phases,
  * interceptor providers, the bus life cycle), so the one jar also runs inside Mule 3 on CXF 2.7.
@@ -227,7 +227,10 @@ public class XmlLoggingSettings {
         logger.correlationFromTrace(on);
     }
 
-    /** The levels of records by outcome, e.g. {@code "DEBUG,WARN,ERROR"}: success, client error, failure (see {@link MessageLogger.Builder#levels}). */
+    /**
+     * The levels of records by outcome, e.g. {@code "DEBUG,WARN,ERROR"}: success, client error, failure (see
+     * {@link MessageLogger.Builder#levels}).
+     */
     public void setLevels(String levels) {
         LogLevel[] l = levels(levels);
         logger.levels(l[0], l[1], l[2]);

@@ -4,7 +4,9 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.Strategy;
 import io.xmlformatter.testsupport.CollectingSink;
+import javax.jws.WebService;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.junit.jupiter.api.Test;
@@ -13,15 +15,17 @@ import org.slf4j.LoggerFactory;
 import java.io.File;
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The feature by annotation, with its default SLF4J sink; and no body ever written to disk. */
 class AnnotationAndDiskTest {
-    @Test
-    void featuresAnnotationLogsThroughSlf4jUnderCxfLoggerNames() throws Exception {
+    /** Calls transfer on {@code bean} served at 127.0.0.1; returns the two records' events from SLF4J. */
+    private static List<ILoggingEvent> logged(Object bean) throws Exception {
         Logger services = (Logger) LoggerFactory.getLogger("org.apache.cxf.services");
         ListAppender<ILoggingEvent> appender = new ListAppender<>() {
             @Override
@@ -34,7 +38,7 @@ class AnnotationAndDiskTest {
         services.addAppender(appender);
         String address = "http://127.0.0.1:" + CxfServer.freePort() + "/annotated";
         JaxWsServerFactoryBean sf = new JaxWsServerFactoryBean();
-        sf.setServiceBean(new AnnotatedBank());
+        sf.setServiceBean(bean);
         sf.setAddress(address);
         Server server = sf.create();
         try {
@@ -54,8 +58,30 @@ class AnnotationAndDiskTest {
             server.destroy();
         }
         assertEquals(2, appender.list.size());
-        assertEquals("org.apache.cxf.services.Bank." + MessageType.REQ_IN, appender.list.get(0).getLoggerName());
-        assertTrue(appender.list.get(0).getFormattedMessage().startsWith("REQ_IN\n"));
+        return appender.list;
+    }
+
+    @Test
+    void featuresAnnotationLogsThroughSlf4jUnderCxfLoggerNames() throws Exception {
+        List<ILoggingEvent> events = logged(new AnnotatedBank());
+        assertEquals("org.apache.cxf.services.Bank." + MessageType.REQ_IN, events.get(0).getLoggerName());
+        assertTrue(events.get(0).getFormattedMessage().startsWith("REQ_IN\n"));
+    }
+
+    @Test
+    void theAnnotationsStrategyApplies() throws Exception {
+        List<ILoggingEvent> events = logged(new QuietBank());
+        for (ILoggingEvent e : events) {
+            assertTrue(e.getFormattedMessage().contains("Operation: transfer"), e.getFormattedMessage());
+            assertFalse(e.getFormattedMessage().contains("Payload:"), e.getFormattedMessage());
+        }
+    }
+
+    /** The test service with {@code @XmlLogging(strategy = WITHOUT_BODY)}. */
+    @WebService(endpointInterface = "io.xmlformatter.cxf.Bank", serviceName = "BankService",
+            targetNamespace = "urn:example:bank", portName = "BankPort")
+    @XmlLogging(strategy = Strategy.WITHOUT_BODY)
+    public static class QuietBank extends BankImpl {
     }
 
     @Test

@@ -29,13 +29,12 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
 
     @Override
     public void filter(ClientRequestContext request) {
-        MessageLogger logger = settings.global().forExchange(null, null, request.getUri().getPath(),
-                request.getMethod(), null);
-        if (logger == null
-                || !(logger.wouldLog(MessageType.REQ_OUT, null) || logger.wouldLog(MessageType.RESP_IN, null))) {
+        MessageLogger global = settings.global();
+        if (!(global.wouldLog(MessageType.REQ_OUT, null) || global.wouldLog(MessageType.RESP_IN, null))) {
             return;
         }
-        ExchangeLog exchange = logger.clientExchange(request::getHeaderString, null, null);
+        ExchangeLog exchange = global.clientExchange(request::getHeaderString, null, null)
+                .forOperation(null, null, request.getUri().getPath(), request.getMethod(), null);
         if (!exchange.wouldLog(MessageType.REQ_OUT, null) && !exchange.wouldLog(MessageType.RESP_IN, null)) {
             return;
         }

@@ -61,6 +61,9 @@ final class Settings {
         if (a.limit() != -2) {
             b.limit(a.limit());
         }
+        if (a.strategy().length > 0) {
+            b.strategy(a.strategy()[0]);
+        }
         if (a.pretty() != XmlLogging.Toggle.INHERIT) {
             b.pretty(a.pretty() == XmlLogging.Toggle.ON);
         }

@@ -1,5 +1,6 @@
 package io.xmlformatter.jaxrs;
 
+import io.xmlformatter.message.Strategy;
 import jakarta.ws.rs.NameBinding;
 
 import java.lang.annotation.Documented;
@@ -21,6 +22,10 @@ import java.lang.annotation.Target;
  * @GET @Path("/health")
  * @XmlLogging(enabled = false)
  * public String health() { ... }
+ *
+ * @POST @Path("/documents")
+ * @XmlLogging(strategy = Strategy.WITHOUT_BODY)
+ * public String upload(InputStream document) { ... }
  * }</pre>
  */
 @NameBinding
@@ -39,6 +44,9 @@ public @interface XmlLogging {
 
     /** Paths pruned on top of the global ones. */
     String[] prune() default {};
+
+    /** The strategy (at most one); none given: as configured globally. */
+    Strategy[] strategy() default {};
 
     /** Indentation of payloads: on, off, or as configured globally. */
     Toggle pretty() default Toggle.INHERIT;

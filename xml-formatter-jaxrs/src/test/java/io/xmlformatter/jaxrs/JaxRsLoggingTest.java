@@ -8,7 +8,6 @@ import io.xmlformatter.testsupport.HttpChunks;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
-import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.AfterAll;
@@ -58,17 +57,7 @@ class JaxRsLoggingTest {
                 .exclude("GET", "/shop/items")
                 .build();
         base = URI.create("http://127.0.0.1:" + JaxRsRuntime.freePort() + "/");
-        Set<Object> singletons = new HashSet<>();
-        singletons.add(new Shop(logging));
-        singletons.add(new Shop.Refusals());
-        singletons.add(logging);
-        server = RUNTIME.serve(base, new Application() {
-            @Override
-            @SuppressWarnings("deprecation") // still how an application hands over instances in Jakarta REST 3.1
-            public Set<Object> getSingletons() {
-                return singletons;
-            }
-        });
+        server = RUNTIME.serveShop(base, logging, logging);
         client = ClientBuilder.newClient().register(logging);
     }
 
@@ -168,6 +157,17 @@ class JaxRsLoggingTest {
                 .map(LogRecord::type).collect(Collectors.toList()), () -> "the server logs nothing for /health: "
                 + health.stream().map(x -> x.type() + " " + x.address() + " " + x.responseCode() + " "
                 + x.payload()).collect(Collectors.toList()));
+    }
+
+    @Test
+    void theAnnotationsStrategyApplies() throws Exception {
+        try (Response r = post("shop/quiet", "<q>text</q>", MediaType.APPLICATION_XML)) {
+            assertEquals("<q>text</q>", r.readEntity(String.class));
+        }
+        List<LogRecord> records = sink.await(4);
+        assertEquals(null, only(records, MessageType.REQ_IN).payload(), RUNTIME.name());
+        assertEquals(null, only(records, MessageType.RESP_OUT).payload(), RUNTIME.name());
+        assertEquals("<q>text</q>", only(records, MessageType.REQ_OUT).payload(), "the client's are the global's");
     }
 
     @Test

@@ -5,6 +5,8 @@ import jakarta.ws.rs.core.Application;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * A Jakarta REST runtime the tests run on: each test module has one on its class path (Jersey here, RESTEasy
@@ -16,6 +18,25 @@ interface JaxRsRuntime {
 
     /** Serves {@code application} over HTTP at {@code base} (http://127.0.0.1:port/). */
     AutoCloseable serve(URI base, Application application) throws Exception;
+
+    /**
+     * Serves the test application at {@code base}: the {@link Shop} (its own calls logged by
+     * {@code clientLogging}), its exception mapper, and the server's logging.
+     */
+    default AutoCloseable serveShop(URI base, XmlLoggingFeature serverLogging, XmlLoggingFeature clientLogging)
+            throws Exception {
+        Set<Object> singletons = new HashSet<>();
+        singletons.add(new Shop(clientLogging));
+        singletons.add(new Shop.Refusals());
+        singletons.add(serverLogging);
+        return serve(base, new Application() {
+            @Override
+            @SuppressWarnings("deprecation") // still how an application hands over instances in Jakarta REST 3.1
+            public Set<Object> getSingletons() {
+                return singletons;
+            }
+        });
+    }
 
     /** The runtime on this class path. */
     static JaxRsRuntime current() {

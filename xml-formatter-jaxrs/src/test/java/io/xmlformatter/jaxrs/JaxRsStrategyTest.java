@@ -10,7 +10,6 @@ import io.xmlformatter.testsupport.CollectingSink;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
-import jakarta.ws.rs.core.Application;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.junit.jupiter.api.AfterAll;
@@ -23,9 +22,7 @@ import org.junit.jupiter.api.TestMethodOrder;
 
 import java.net.URI;
 import java.util.Arrays;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,17 +56,7 @@ class JaxRsStrategyTest {
                 .rule(ExchangeMatch.any().httpMethod("POST").path("/shop/count"), b -> b.strategy(Strategy.ALWAYS)))
                 .build();
         base = URI.create("http://127.0.0.1:" + JaxRsRuntime.freePort() + "/");
-        Set<Object> singletons = new HashSet<>();
-        singletons.add(new Shop(clientLogging));
-        singletons.add(new Shop.Refusals());
-        singletons.add(serverLogging);
-        server = RUNTIME.serve(base, new Application() {
-            @Override
-            @SuppressWarnings("deprecation") // still how an application hands over instances in Jakarta REST 3.1
-            public Set<Object> getSingletons() {
-                return singletons;
-            }
-        });
+        server = RUNTIME.serveShop(base, serverLogging, clientLogging);
         client = ClientBuilder.newClient().register(clientLogging);
     }
 

@@ -1,5 +1,6 @@
 package io.xmlformatter.jaxrs;
 
+import io.xmlformatter.message.Strategy;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -64,6 +65,15 @@ public class Shop {
     @Path("/broken")
     @XmlLogging(anonymize = "/a//")
     public String broken(String xml) {
+        return xml;
+    }
+
+    /** Logged without bodies. */
+    @POST
+    @Path("/quiet")
+    @Produces(MediaType.APPLICATION_XML)
+    @XmlLogging(strategy = Strategy.WITHOUT_BODY)
+    public String quiet(String xml) {
         return xml;
     }
 

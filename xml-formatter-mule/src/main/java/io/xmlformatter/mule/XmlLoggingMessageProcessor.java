@@ -100,7 +100,7 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
         try {
             result = processNext(event);
         } catch (MuleException | RuntimeException e) {
-            exchange.failed(e);
+            exchange.failed();
             if (tee != null) {
                 tee.finish();
             }

@@ -29,7 +29,9 @@ enum LoggingSetup {
     /** As XF_FILTER, through the recommended file appender alone: no flush per event, no AsyncAppender (run.sh). */
     XF_BUFFERED,
     /** As XF_FILTER with the record loggers switched off (run.sh): the cost of the interceptors alone. */
-    XF_OFF;
+    XF_OFF,
+    /** As XF_ASYNC with the strategy BODY_ON_FAILURE: a successful exchange's records carry no bodies (run.sh). */
+    XF_ON_FAILURE;
 
     /** The name used on the command line and in the results: {@code xf-filter} etc. */
     String label() {
@@ -72,6 +74,9 @@ enum LoggingSetup {
                 XmlLoggingFeature xf = new XmlLoggingFeature();
                 xf.setPrettyLogging(true);
                 xf.setWsSecurity(this != XF_PLAIN);
+                if (this == XF_ON_FAILURE) {
+                    xf.setStrategy(io.xmlformatter.message.Strategy.BODY_ON_FAILURE);
+                }
                 MongoSink sink = null;
                 if (this == XF_MONGO) {
                     MongoSinkSettings settings = new MongoSinkSettings();
