@@ -17,7 +17,7 @@ import sys
 
 COLORS = {"none": "#7f7f7f", "raw": "#bcbd22", "cxf-transformer": "#d62728", "cxf-stax": "#ff7f0e",
           "xf-plain": "#2ca02c", "xf-filter": "#1f77b4", "xf-mongo": "#9467bd", "xf-async": "#17becf",
-          "xf-buffered": "#e377c2", "xf-off": "#8c564b"}
+          "xf-buffered": "#e377c2", "xf-off": "#8c564b", "xf-on-failure": "#aec7e8"}
 
 
 def global_stats(console_file):

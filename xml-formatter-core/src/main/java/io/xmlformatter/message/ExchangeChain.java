@@ -109,7 +109,8 @@ final class ExchangeChain {
 
     private void close(boolean asNotable) {
         closed = true;
-        writeAll(takeAll(), asNotable || notable);
+        notable |= asNotable; // records that come after an expiry are written as failed too
+        writeAll(takeAll(), notable);
     }
 
     private List<Held> takeAll() {

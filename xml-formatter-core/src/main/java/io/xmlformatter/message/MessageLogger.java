@@ -9,8 +9,8 @@ import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.log.Slf4jSink;
 
-import java.util.ArrayList;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -18,13 +18,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -342,7 +342,7 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    /** How many chains of exchanges are open now (with the chain option, one per correlation id; else per exchange). */
+    /** How many chains of exchanges are open now (with the chain option one per correlation id, else per exchange). */
     public int openChains() {
         return chains.size();
     }
@@ -807,8 +807,8 @@ public final class MessageLogger implements AutoCloseable {
 
         /**
          * The whole chain on failure (default off): with a strategy that holds records
-         * ({@link Strategy#BODY_ON_FAILURE}, {@link Strategy#FAILED_ONLY}, {@link Strategy#SLOW_ONLY}), the records of every exchange sharing a
-         * correlation id — a proxy's request in, its call to the backend, the backend's answer, its own answer —
+         * ({@link Strategy#BODY_ON_FAILURE}, {@link Strategy#FAILED_ONLY}, {@link Strategy#SLOW_ONLY}), the records of
+         * every exchange sharing a correlation id — a proxy's request in, its call to the backend, the backend's answer, its own answer —
          * are held together and written with bodies if any of them fails (or is slow), else as for exchanges that
          * went well, once the last of them has ended. Bounded by {@link #maxHeldBytes} and {@link #chainLimits}.
          */

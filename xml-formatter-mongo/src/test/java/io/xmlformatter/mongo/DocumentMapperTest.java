@@ -1,5 +1,6 @@
 package io.xmlformatter.mongo;
 
+import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import org.bson.Document;
@@ -43,6 +44,16 @@ class DocumentMapperTest {
         assertFalse(trace.containsKey("unrelated"));
         assertEquals("host-1", d.get("host"));
         assertEquals("xml-formatter", d.get("application"));
+    }
+
+    @Test
+    void theRecordsTraceIdsAndLevelAreFieldsOfTheDocument() {
+        LogRecord r = Records.record(1).toBuilder().traceId("4bf92f3577b34da6a3ce929d0e0e4736")
+                .spanId("00f067aa0ba902b7").level(LogLevel.ERROR).build();
+        Document d = mapper(new MongoSinkSettings()).toDocument(r);
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", d.get("traceId"));
+        assertEquals("00f067aa0ba902b7", d.get("spanId"));
+        assertEquals("ERROR", d.get("level"));
     }
 
     @Test
