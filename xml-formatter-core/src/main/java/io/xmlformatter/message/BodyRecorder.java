@@ -1,10 +1,17 @@
 package io.xmlformatter.message;
 
+import java.io.FilterOutputStream;
+import java.io.FilterWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
 /**
- * Keeps the first bytes of an outbound body as it is written (up to the capture limit) and counts the rest.
- * For one stream on one thread; not thread-safe.
+ * Keeps the first bytes of an outbound body as it is written (up to the capture limit) and counts the rest: fed
+ * directly, or as a tee in front of the body's stream ({@link #tee(OutputStream, Runnable)}). For one stream on one
+ * thread; not thread-safe.
  */
 public final class BodyRecorder {
     private final int cap;
@@ -30,9 +37,73 @@ public final class BodyRecorder {
         total += len;
     }
 
-    /** Takes one byte written to the body. */
-    public void add(int b) {
+    private void add(int b) {
         add(new byte[] {(byte) b}, 0, 1);
+    }
+
+    /**
+     * A stream that passes every byte on to {@code out} unchanged and records it. Closing it runs
+     * {@code beforeClose} (null: nothing), then closes {@code out} even if that throws, without flushing it first
+     * (a flush before the close would make a server's reply chunked).
+     */
+    public OutputStream tee(OutputStream out, Runnable beforeClose) {
+        return new FilterOutputStream(out) {
+            @Override
+            public void write(int b) throws IOException {
+                out.write(b);
+                add(b);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                out.write(b, off, len);
+                add(b, off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                try {
+                    if (beforeClose != null) {
+                        beforeClose.run();
+                    }
+                } finally {
+                    out.close();
+                }
+            }
+        };
+    }
+
+    /** As {@link #tee(OutputStream, Runnable)}, for a body written as chars (recorded in UTF-8). */
+    public Writer tee(Writer out, Runnable beforeClose) {
+        return new FilterWriter(out) {
+            @Override
+            public void write(int c) throws IOException {
+                write(new char[] {(char) c}, 0, 1);
+            }
+
+            @Override
+            public void write(char[] c, int off, int len) throws IOException {
+                out.write(c, off, len);
+                byte[] b = new String(c, off, len).getBytes(StandardCharsets.UTF_8);
+                add(b, 0, b.length);
+            }
+
+            @Override
+            public void write(String s, int off, int len) throws IOException {
+                write(s.toCharArray(), off, len);
+            }
+
+            @Override
+            public void close() throws IOException {
+                try {
+                    if (beforeClose != null) {
+                        beforeClose.run();
+                    }
+                } finally {
+                    out.close();
+                }
+            }
+        };
     }
 
     private int kept() {

@@ -173,11 +173,17 @@ public final class MessageFacts {
         return this;
     }
 
-    /** Adds every header of {@code all} (null: none). */
-    public MessageFacts headers(Map<String, List<String>> all) {
+    /** Adds every header of {@code all} (null: none), values as strings (a runtime may hold them as objects). */
+    public MessageFacts headers(Map<String, ? extends List<?>> all) {
         if (all != null) {
-            for (Map.Entry<String, List<String>> e : all.entrySet()) {
-                header(e.getKey(), e.getValue());
+            for (Map.Entry<String, ? extends List<?>> e : all.entrySet()) {
+                List<String> values = new ArrayList<>();
+                if (e.getValue() != null) {
+                    for (Object v : e.getValue()) {
+                        values.add(String.valueOf(v));
+                    }
+                }
+                header(e.getKey(), values);
             }
         }
         return this;

@@ -307,7 +307,7 @@ class MessageLoggerTest {
         BodyRecorder recorder = new BodyRecorder(10);
         recorder.add(body, 0, 7);
         recorder.add(body, 7, 7);
-        recorder.add('x');
+        recorder.add(new byte[] {'x'}, 0, 1);
         assertFalse(recorder.body().complete());
         assertEquals(15, recorder.body().originalSize());
         assertNull(MessageFacts.of(MessageType.REQ_IN).header("Content-Type"));

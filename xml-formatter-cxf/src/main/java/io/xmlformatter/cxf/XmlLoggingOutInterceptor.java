@@ -6,12 +6,8 @@ import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 
-import java.io.FilterOutputStream;
-import java.io.FilterWriter;
-import java.io.IOException;
 import java.io.OutputStream;
 import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 
 /**
  * PRE_STREAM phase: records an outbound message (a client's request, a server's response or fault) as it is
@@ -55,15 +51,18 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
             return;
         }
         OutputStream os = message.getContent(OutputStream.class);
-        if (os != null) {
-            Recording recording = new Recording(os, message);
-            message.setContent(OutputStream.class, recording);
-            message.put(Recording.class.getName(), recording);
-            return;
-        }
-        Writer w = message.getContent(Writer.class);
-        if (w != null) {
-            message.setContent(Writer.class, new RecordingWriter(w, message));
+        Writer w = os == null ? message.getContent(Writer.class) : null;
+        if (os != null || w != null) {
+            Capture capture = new Capture(message);
+            message.put(Capture.class.getName(), capture);
+            // The record is written before the stream closes, as CXF's own logging does: a client's request before
+            // its response is received, a server's response before its caller has all of it (so the caller, in the
+            // same process, never sees its response's record before this one).
+            if (os != null) {
+                message.setContent(OutputStream.class, capture.recorder.tee(os, capture::logOnce));
+            } else {
+                message.setContent(Writer.class, capture.recorder.tee(w, capture::logOnce));
+            }
         }
     }
 
@@ -82,9 +81,9 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
 
     /** Logs the message if its stream was never closed (another wrapper dropped it); see {@link Ending}. */
     static void logIfOpen(Message message) {
-        Object recording = message.get(Recording.class.getName());
-        if (recording instanceof Recording) {
-            ((Recording) recording).logOnce();
+        Object capture = message.get(Capture.class.getName());
+        if (capture instanceof Capture) {
+            ((Capture) capture).logOnce();
         }
     }
 
@@ -114,10 +113,6 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
             this.recorder = new BodyRecorder(withBody ? logging.logger.captureLimit() : 0);
         }
 
-        void add(byte[] b, int off, int len) {
-            recorder.add(b, off, len);
-        }
-
         void logOnce() {
             if (logged) {
                 return;
@@ -133,80 +128,6 @@ public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Mes
                     logging.end(message);
                 }
             }
-        }
-    }
-
-    /** Passes every byte on unchanged; logs on close. */
-    private final class Recording extends FilterOutputStream {
-        private final Capture capture;
-
-        Recording(OutputStream out, Message message) {
-            super(out);
-            this.capture = new Capture(message);
-        }
-
-        @Override
-        public void write(int b) throws IOException {
-            out.write(b);
-            capture.add(new byte[] {(byte) b}, 0, 1);
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) throws IOException {
-            out.write(b, off, len);
-            capture.add(b, off, len);
-        }
-
-        /**
-         * The record is written before the stream closes, as CXF's own logging does: a client's request before its
-         * response is received, a server's response before its caller has all of it (so the caller, in the same
-         * process, never sees its response's record before this one). If writing it fails, the stream is still
-         * closed.
-         */
-        @Override
-        public void close() throws IOException {
-            try {
-                logOnce();
-            } finally {
-                out.close(); // not FilterOutputStream's close: its flush first would make the reply chunked
-            }
-        }
-
-        void logOnce() {
-            capture.logOnce();
-        }
-    }
-
-    /** Passes every char on unchanged; logs on close. */
-    private final class RecordingWriter extends FilterWriter {
-        private final Capture capture;
-
-        RecordingWriter(Writer out, Message message) {
-            super(out);
-            this.capture = new Capture(message);
-        }
-
-        @Override
-        public void write(int c) throws IOException {
-            write(new char[] {(char) c}, 0, 1);
-        }
-
-        @Override
-        public void write(char[] c, int off, int len) throws IOException {
-            out.write(c, off, len);
-            byte[] b = new String(c, off, len).getBytes(StandardCharsets.UTF_8);
-            capture.add(b, 0, b.length);
-        }
-
-        @Override
-        public void write(String s, int off, int len) throws IOException {
-            write(s.toCharArray(), off, len);
-        }
-
-        @Override
-        public void close() throws IOException {
-            capture.logOnce();
-            super.close();
         }
     }
 }

@@ -41,27 +41,27 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
         if (request.getHeaderString(exchange.correlationHeader()) == null) {
             request.getHeaders().putSingle(exchange.correlationHeader(), exchange.correlationId());
         }
-        request.setProperty(Headers.EXCHANGE, exchange);
+        request.setProperty(EntityRecorder.EXCHANGE, exchange);
         MessageFacts facts = exchange.facts(MessageType.REQ_OUT).httpMethod(request.getMethod())
                 .address(request.getUri().toString());
         if (request.hasEntity() && exchange.capturesBody(MessageType.REQ_OUT, null)) {
             exchange.bodyFollows(facts); // logged by EntityRecorder once the entity is written
             return;
         }
-        Headers.add(facts, request.getStringHeaders());
+        facts.headers(request.getStringHeaders());
         exchange.log(facts, null);
     }
 
     @Override
     public void filter(ClientRequestContext request, ClientResponseContext response) throws IOException {
-        ExchangeLog exchange = Headers.exchange(request.getProperty(Headers.EXCHANGE));
+        ExchangeLog exchange = EntityRecorder.exchange(request.getProperty(EntityRecorder.EXCHANGE));
         if (exchange == null) {
             return;
         }
         MessageFacts facts = exchange.facts(MessageType.RESP_IN).responseCode(response.getStatus())
                 .address(request.getUri().toString()).httpMethod(request.getMethod())
                 .contentType(response.getHeaderString("Content-Type"));
-        Headers.add(facts, response.getHeaders());
+        facts.headers(response.getHeaders());
         if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_IN, null)) {
             BodyTee tee = new BodyTee(exchange.captureLimit(), response.getLength());
             response.setEntityStream(tee.tee(response.getEntityStream()));

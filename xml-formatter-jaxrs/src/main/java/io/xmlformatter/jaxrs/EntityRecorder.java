@@ -9,7 +9,6 @@ import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.ext.WriterInterceptor;
 import jakarta.ws.rs.ext.WriterInterceptorContext;
 
-import java.io.FilterOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 
@@ -19,9 +18,17 @@ import java.io.OutputStream;
  */
 @Priority(Priorities.ENTITY_CODER + 100) // inside any compression: the entity's bytes before encoding
 final class EntityRecorder implements WriterInterceptor {
+    /** The request property where the filters keep an exchange's {@link ExchangeLog}. */
+    static final String EXCHANGE = ExchangeLog.class.getName();
+
+    /** The exchange kept in a request property, or null. */
+    static ExchangeLog exchange(Object property) {
+        return property instanceof ExchangeLog ? (ExchangeLog) property : null;
+    }
+
     @Override
     public void aroundWriteTo(WriterInterceptorContext context) throws IOException, WebApplicationException {
-        ExchangeLog exchange = Headers.exchange(context.getProperty(Headers.EXCHANGE));
+        ExchangeLog exchange = exchange(context.getProperty(EXCHANGE));
         MessageFacts pending = exchange == null ? null : exchange.pending();
         if (pending == null) {
             context.proceed();
@@ -29,19 +36,7 @@ final class EntityRecorder implements WriterInterceptor {
         }
         BodyRecorder recorder = new BodyRecorder(exchange.captureLimit());
         OutputStream original = context.getOutputStream();
-        context.setOutputStream(new FilterOutputStream(original) {
-            @Override
-            public void write(int b) throws IOException {
-                out.write(b);
-                recorder.add(b);
-            }
-
-            @Override
-            public void write(byte[] b, int off, int len) throws IOException {
-                out.write(b, off, len);
-                recorder.add(b, off, len);
-            }
-        });
+        context.setOutputStream(recorder.tee(original, null));
         try {
             context.proceed();
         } finally {
@@ -49,7 +44,7 @@ final class EntityRecorder implements WriterInterceptor {
             if (context.getMediaType() != null) {
                 pending.contentType(context.getMediaType().toString());
             }
-            Headers.add(pending, context.getHeaders());
+            pending.headers(context.getHeaders());
             exchange.logPending(recorder.body());
             if (!pending.type().isRequest()) {
                 exchange.end(); // a server's response: the exchange is over

@@ -54,11 +54,11 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
         }
         ExchangeLog exchange = base.serverExchange(request::getHeaderString, null, null)
                 .forOperation(owner, operation, path, request.getMethod(), null).names(owner, operation);
-        request.setProperty(Headers.EXCHANGE, exchange);
+        request.setProperty(EntityRecorder.EXCHANGE, exchange);
         MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getUriInfo().getRequestUri().toString())
                 .contentType(request.getHeaderString("Content-Type"));
-        Headers.add(facts, request.getHeaders());
+        facts.headers(request.getHeaders());
         if (request.getSecurityContext() != null && request.getSecurityContext().getUserPrincipal() != null) {
             facts.principal(request.getSecurityContext().getUserPrincipal().getName());
         }
@@ -87,7 +87,7 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        ExchangeLog exchange = Headers.exchange(request.getProperty(Headers.EXCHANGE));
+        ExchangeLog exchange = EntityRecorder.exchange(request.getProperty(EntityRecorder.EXCHANGE));
         if (exchange == null) {
             return;
         }
@@ -98,7 +98,7 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
             exchange.bodyFollows(facts); // logged by EntityRecorder once the entity is written
             return;
         }
-        Headers.add(facts, response.getStringHeaders());
+        facts.headers(response.getStringHeaders());
         exchange.log(facts, null);
         exchange.end();
     }

@@ -1,0 +1,81 @@
+package io.xmlformatter.message;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.StringWriter;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The recorder of an outbound body, fed as a tee in front of the body's stream or writer. */
+class BodyRecorderTest {
+    /** An output that remembers whether it was flushed or closed, in order. */
+    private static final class Wire extends ByteArrayOutputStream {
+        final List<String> events = new ArrayList<>();
+
+        @Override
+        public void flush() {
+            events.add("flush");
+        }
+
+        @Override
+        public void close() {
+            events.add("close");
+        }
+    }
+
+    @Test
+    void theTeePassesEveryByteOnAndKeepsTheFirstOnes() throws IOException {
+        BodyRecorder recorder = new BodyRecorder(5);
+        Wire wire = new Wire();
+        List<String> events = wire.events;
+        OutputStream tee = recorder.tee(wire, () -> events.add("record"));
+        tee.write('<');
+        tee.write("a>text</a>".getBytes(StandardCharsets.US_ASCII), 0, 10);
+        tee.close();
+        assertEquals("<a>text</a>", wire.toString("US-ASCII"), "the wire is unchanged");
+        assertEquals(List.of("record", "close"), events, "recorded before the close, and no flush before it");
+        CapturedBody body = recorder.body();
+        assertFalse(body.complete());
+        assertEquals(11, body.originalSize());
+        assertArrayEquals("<a>te".getBytes(StandardCharsets.US_ASCII), java.util.Arrays.copyOf(body.bytes(),
+                body.length()));
+    }
+
+    @Test
+    void theStreamIsClosedEvenWhenTheRecordFails() {
+        Wire wire = new Wire();
+        OutputStream tee = new BodyRecorder(16).tee(wire, () -> {
+            throw new IllegalStateException("sink broke");
+        });
+        assertThrows(IllegalStateException.class, tee::close);
+        assertEquals(List.of("close"), wire.events);
+    }
+
+    @Test
+    void theWriterTeeRecordsCharsAsUtf8() throws IOException {
+        BodyRecorder recorder = new BodyRecorder(64);
+        StringWriter out = new StringWriter();
+        boolean[] recorded = {false};
+        Writer tee = recorder.tee(out, () -> recorded[0] = true);
+        tee.write("<ä>");
+        tee.write('€');
+        tee.write("</ä>".toCharArray(), 0, 4);
+        tee.close();
+        assertEquals("<ä>€</ä>", out.toString());
+        assertTrue(recorded[0]);
+        assertTrue(recorder.body().complete());
+        assertEquals("<ä>€</ä>", new String(recorder.body().bytes(), 0, recorder.body().length(),
+                StandardCharsets.UTF_8));
+    }
+}
