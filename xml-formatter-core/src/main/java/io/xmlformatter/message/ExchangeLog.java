@@ -23,7 +23,7 @@ public final class ExchangeLog {
     /** The server exchange whose ids are in this thread's MDC (one that never ended is ended by the next). */
     private static final ThreadLocal<ExchangeLog> ON_THREAD = new ThreadLocal<>();
 
-    /** The logger the exchange began with: it bounds the held bytes and has the rules. */
+    /** The logger the exchange's logger derives from (or it): it has the chains, the held bound and the rules. */
     private final MessageLogger root;
     /** The logger for this exchange: the root's, or a rule's ({@link #forOperation}). */
     private volatile MessageLogger logger;
@@ -52,7 +52,7 @@ public final class ExchangeLog {
 
     ExchangeLog(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace, boolean sampled,
             boolean server) {
-        this.root = logger;
+        this.root = logger.root();
         this.sampled = sampled;
         this.id = exchangeId != null ? exchangeId : UUID.randomUUID().toString();
         this.trace = trace;
@@ -62,7 +62,7 @@ public final class ExchangeLog {
         }
         this.correlationId = correlation != null ? correlation : id;
         use(logger);
-        this.chain = logger.joinChain(this.correlationId, id);
+        this.chain = root.joinChain(this.correlationId, id);
         if (server) {
             ExchangeLog stale = ON_THREAD.get();
             if (stale != null) {
@@ -92,7 +92,10 @@ public final class ExchangeLog {
      */
     public ExchangeLog forOperation(String serviceName, String operationName, String path, String httpMethod,
             String soapAction) {
-        use(root.forExchange(serviceName, operationName, path, httpMethod, soapAction));
+        MessageLogger l = root.forExchange(serviceName, operationName, path, httpMethod, soapAction);
+        if (l != root) { // a rule matched (or excluded); else the logger stays (e.g. an annotation's)
+            use(l);
+        }
         return this;
     }
 

@@ -89,12 +89,17 @@ public final class MessageLogger implements AutoCloseable {
     private final AtomicLong chainJoins = new AtomicLong();
     /** The rules, in order: a match and its logger (null: not logged). */
     private final List<Rule> rules;
+    /** This logger's configuration, to derive others from ({@link #derive}). */
+    private final Builder configuration;
+    /** The logger this one was derived from (it holds the chains and the held bound), or null. */
+    private final MessageLogger parent;
     private final AtomicLong sinkFailures = new AtomicLong();
     private final AtomicLong recordFailures = new AtomicLong();
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
 
-    private MessageLogger(Builder b, XmlFormatter formatter, LogSink in, LogSink out, List<Rule> rules) {
-        this.rules = rules;
+    private MessageLogger(Builder b, XmlFormatter formatter, LogSink in, LogSink out, MessageLogger parent) {
+        this.parent = parent;
+        this.configuration = b.copy();
         String mask = b.mask;
         headers = new HeaderMasker(b.sensitiveHeaders, mask);
         Set<String> parameterNames = new LinkedHashSet<>(b.sensitiveParameters);
@@ -122,6 +127,43 @@ public final class MessageLogger implements AutoCloseable {
         chain = b.chain;
         maxChainRecords = b.maxChainRecords;
         chainMaxAgeNanos = b.chainMaxAge.toNanos();
+        rules = rules(b.rules);
+    }
+
+    /** Each rule's logger, derived from this one with its override. */
+    private List<Rule> rules(List<RuleSpec> specs) {
+        List<Rule> built = new ArrayList<>();
+        for (RuleSpec r : specs) {
+            try {
+                built.add(new Rule(r.match, r.override == null ? null : derive(r.override)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("the rule for " + r.match + ": " + e.getMessage(), e);
+            }
+        }
+        return Collections.unmodifiableList(built);
+    }
+
+    /**
+     * A logger with this one's configuration changed by {@code override} (a limit, paths, the strategy, ...), for
+     * some exchanges (e.g. an annotated resource method): it writes to the same sinks, and its exchanges share this
+     * logger's chains and held-bytes bound. Rules are not carried over.
+     *
+     * @throws IllegalArgumentException naming the setting that is wrong
+     */
+    public MessageLogger derive(Consumer<Builder> override) {
+        Builder b = configuration.copy();
+        b.rules.clear();
+        override.accept(b);
+        b.rules.clear();
+        b.inSink = inSink;
+        b.outSink = outSink;
+        b.suppressDuplicates = false; // the shared sinks already are
+        return b.build(root());
+    }
+
+    /** The logger that holds the chains and the held bound: the one this was derived from, or this. */
+    MessageLogger root() {
+        return parent != null ? parent : this;
     }
 
     private static LogLevel severest(LogLevel[] levels) {
@@ -344,7 +386,7 @@ public final class MessageLogger implements AutoCloseable {
 
     /** How many chains of exchanges are open now (with the chain option one per correlation id, else per exchange). */
     public int openChains() {
-        return chains.size();
+        return root().chains.size();
     }
 
     void released(long bytes) {
@@ -355,12 +397,12 @@ public final class MessageLogger implements AutoCloseable {
 
     /** The bytes of bodies held now, waiting for their exchange's outcome (0 when no exchange is open). */
     public long heldBytes() {
-        return heldBytes.get();
+        return root().heldBytes.get();
     }
 
     /** How many records were written without their body because the held records were over the bound. */
     public long heldOverflows() {
-        return heldOverflows.get();
+        return root().heldOverflows.get();
     }
 
     /**
@@ -857,6 +899,10 @@ public final class MessageLogger implements AutoCloseable {
          * @throws IllegalArgumentException naming the setting that is wrong
          */
         public MessageLogger build() {
+            return build(null);
+        }
+
+        private MessageLogger build(MessageLogger parent) {
             if (mask == null || correlationHeader == null || correlationHeader.trim().isEmpty()) {
                 throw new IllegalArgumentException("mask and correlationHeader are required");
             }
@@ -897,32 +943,7 @@ public final class MessageLogger implements AutoCloseable {
                 in = new DeduplicatingSink(in, DUPLICATES_REMEMBERED);
                 out = one ? in : new DeduplicatingSink(out, DUPLICATES_REMEMBERED);
             }
-            return new MessageLogger(this, formatter, in, out, rules(in, out));
-        }
-
-        /** Each rule's logger, made from this configuration with its override, writing to the same sinks. */
-        private List<Rule> rules(LogSink in, LogSink out) {
-            List<Rule> built = new ArrayList<>();
-            for (RuleSpec r : rules) {
-                ExchangeMatch match = r.match;
-                MessageLogger logger = null;
-                if (r.override != null) {
-                    Builder b = copy();
-                    b.rules.clear();
-                    r.override.accept(b);
-                    b.rules.clear();
-                    b.inSink = in;
-                    b.outSink = out;
-                    b.suppressDuplicates = false; // the shared sinks already are
-                    try {
-                        logger = b.build();
-                    } catch (IllegalArgumentException e) {
-                        throw new IllegalArgumentException("the rule for " + match + ": " + e.getMessage(), e);
-                    }
-                }
-                built.add(new Rule(match, logger));
-            }
-            return Collections.unmodifiableList(built);
+            return new MessageLogger(this, formatter, in, out, parent);
         }
 
         private void checkExchangeOptions() {

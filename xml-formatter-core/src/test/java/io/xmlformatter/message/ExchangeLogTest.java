@@ -393,6 +393,28 @@ class ExchangeLogTest {
     }
 
     @Test
+    void aDerivedLoggerWritesToTheSameSinkAndSharesItsParentsChains() {
+        MessageLogger parent = logger(b -> b.strategy(Strategy.FAILED_ONLY).chain(true));
+        MessageLogger annotated = parent.derive(b -> b.strategy(Strategy.BODY_ON_FAILURE).limit(8));
+        Map<String, String> headers = new HashMap<>();
+        headers.put("X-Correlation-ID", "shared");
+        ExchangeLog in = annotated.serverExchange(headers::get, null, null);
+        in.log(in.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
+        ExchangeLog out = parent.clientExchange(null, null, null);
+        out.log(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
+        assertEquals(1, parent.openChains(), "one chain for both");
+        assertTrue(annotated.heldBytes() > 0 && annotated.heldBytes() == parent.heldBytes(), "one bound");
+        out.log(out.facts(MessageType.RESP_IN).responseCode(503), body("<a/>"));
+        out.end();
+        in.log(in.facts(MessageType.RESP_OUT).responseCode(502), null);
+        in.end();
+        assertEquals(4, records.size(), summary().toString());
+        assertTrue(records.get(0).payload().contains("TRUNCATED"), "the derived limit");
+        assertEquals("<q>out</q>", records.get(1).payload());
+        assertEquals(0, parent.openChains());
+    }
+
+    @Test
     void aChainIsBoundedInRecordsAndAge() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).chain(true)
                 .chainLimits(1, Duration.ofNanos(1)));

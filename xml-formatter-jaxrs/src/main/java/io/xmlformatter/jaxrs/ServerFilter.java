@@ -45,15 +45,16 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
         Method method = resource == null ? null : resource.getResourceMethod();
         String owner = type == null ? null : type.getSimpleName();
         String operation = method == null ? null : method.getName();
-        MessageLogger base = settings.forMethod(type, method);
-        MessageLogger logger = base == null ? null
-                : base.forExchange(owner, operation, path, request.getMethod(), null);
+        MessageLogger global = settings.global();
+        MessageLogger logger = global.forExchange(owner, operation, path, request.getMethod(), null);
+        if (logger == global) { // no rule: the method's annotation, if any
+            logger = settings.forMethod(type, method);
+        }
         if (logger == null || !(logger.wouldLog(MessageType.REQ_IN, owner)
                 || logger.wouldLog(MessageType.RESP_OUT, owner))) {
             return;
         }
-        ExchangeLog exchange = base.serverExchange(request::getHeaderString, null, null)
-                .forOperation(owner, operation, path, request.getMethod(), null).names(owner, operation);
+        ExchangeLog exchange = logger.serverExchange(request::getHeaderString, null, null).names(owner, operation);
         request.setProperty(EntityRecorder.EXCHANGE, exchange);
         MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getUriInfo().getRequestUri().toString())

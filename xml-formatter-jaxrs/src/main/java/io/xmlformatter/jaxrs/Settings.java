@@ -9,21 +9,19 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * The global message logger and the logger of each resource method with an {@link XmlLogging} annotation (made
- * from the global configuration once per method). The logger's rules ({@link MessageLogger#forExchange}) apply
- * on top. Thread-safe.
+ * The global message logger and the logger of each resource method with an {@link XmlLogging} annotation (derived
+ * from the global one once per method, sharing its sinks and chains). The logger's rules
+ * ({@link MessageLogger#forExchange}) apply on top. Thread-safe.
  */
 final class Settings {
     /** Stands for "not logged" in the per-method cache. */
     private static final Object OFF = new Object();
 
-    private final MessageLogger.Builder configuration;
     private final MessageLogger global;
     private final ConcurrentMap<Method, Object> byMethod = new ConcurrentHashMap<>();
 
-    Settings(MessageLogger.Builder configuration) {
-        this.configuration = configuration;
-        this.global = configuration.build();
+    Settings(MessageLogger global) {
+        this.global = global;
     }
 
     MessageLogger global() {
@@ -57,24 +55,25 @@ final class Settings {
         if (!a.enabled()) {
             return OFF;
         }
-        MessageLogger.Builder b = configuration.copy();
-        if (a.limit() != -2) {
-            b.limit(a.limit());
-        }
-        if (a.strategy().length > 0) {
-            b.strategy(a.strategy()[0]);
-        }
-        if (a.pretty() != XmlLogging.Toggle.INHERIT) {
-            b.pretty(a.pretty() == XmlLogging.Toggle.ON);
-        }
         try {
-            return b.addAnonymize(Arrays.asList(a.anonymize())).addPrune(Arrays.asList(a.prune())).build();
+            return global.derive(b -> {
+                if (a.limit() != -2) {
+                    b.limit(a.limit());
+                }
+                if (a.strategy().length > 0) {
+                    b.strategy(a.strategy()[0]);
+                }
+                if (a.pretty() != XmlLogging.Toggle.INHERIT) {
+                    b.pretty(a.pretty() == XmlLogging.Toggle.ON);
+                }
+                b.addAnonymize(Arrays.asList(a.anonymize())).addPrune(Arrays.asList(a.prune()));
+            });
         } catch (IllegalArgumentException e) {
             java.util.logging.Logger.getLogger(Settings.class.getName()).warning("xml-formatter: @XmlLogging on "
                     + method + " is wrong (" + e.getMessage() + "); its bodies are not logged");
             List<String> everything = Arrays.asList("");
-            return configuration.copy().logBinary(false).addInBinaryMediaTypes(everything)
-                    .addOutBinaryMediaTypes(everything).build(); // every body "--- Content suppressed ---"
+            return global.derive(b -> b.logBinary(false).addInBinaryMediaTypes(everything)
+                    .addOutBinaryMediaTypes(everything)); // every body "--- Content suppressed ---"
         }
     }
 

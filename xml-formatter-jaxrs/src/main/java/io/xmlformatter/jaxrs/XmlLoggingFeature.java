@@ -90,7 +90,7 @@ public final class XmlLoggingFeature implements Feature {
         }
 
         private Settings settings() {
-            return new Settings(logger.copy());
+            return new Settings(logger.build());
         }
     }
 }
