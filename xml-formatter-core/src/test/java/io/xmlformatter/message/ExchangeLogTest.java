@@ -11,6 +11,7 @@ import io.opentelemetry.context.Scope;
 import org.junit.jupiter.api.Test;
 import org.slf4j.MDC;
 
+import java.lang.ref.WeakReference;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -143,6 +145,24 @@ class ExchangeLogTest {
         oneWay.end();
         assertEquals(Arrays.asList(), summary(), "an accepted one-way call succeeded");
         assertEquals(0, logger.heldBytes());
+    }
+
+    /** Reachability, not a counter: once the exchange ended, nothing of it still refers to the held bytes. */
+    @Test
+    void aHeldBodyIsUnreachableOnceItsExchangeEnded() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY));
+        ExchangeLog x = logger.serverExchange(null, null, null);
+        byte[] bytes = "<q>held</q>".getBytes(StandardCharsets.UTF_8);
+        WeakReference<byte[]> held = new WeakReference<>(bytes);
+        x.log(x.facts(MessageType.REQ_IN), CapturedBody.of(bytes));
+        bytes = null;
+        x.log(x.facts(MessageType.RESP_OUT).responseCode(200), null);
+        x.end();
+        for (int i = 0; i < 20 && held.get() != null; i++) {
+            System.gc();
+        }
+        assertNull(held.get(), "the exchange (still referenced here) holds its body no more");
+        assertNotNull(x.id());
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.log.LogLevel;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
@@ -53,5 +54,27 @@ class SpringConfigurationTest {
         assertEquals(4, sink.all().size(), sink.types().toString());
         assertTrue(sink.types().containsAll(List.of(MessageType.REQ_OUT, MessageType.REQ_IN, MessageType.RESP_OUT,
                 MessageType.RESP_IN)), sink.types().toString());
+    }
+
+    @Test
+    void theExchangesOptionsAndRulesInSpringXml() throws Exception {
+        Bank bank = start("spring-strategy.xml");
+        CollectingSink sink = context.getBean("sink", CollectingSink.class);
+        bank.transfer("a", "1");
+        List<LogRecord> plain = sink.await(2);
+        assertEquals(List.of(LogLevel.DEBUG, LogLevel.DEBUG), List.of(plain.get(0).level(), plain.get(1).level()));
+        assertEquals(null, plain.get(0).payload(), "BODY_ON_FAILURE: a success has no bodies");
+        sink.clear();
+        bank.echo("kept");
+        assertTrue(sink.await(2).get(0).payload().contains("<text>kept</text>"), "the rule for echo: ALWAYS");
+        sink.clear();
+        try {
+            bank.fail("no");
+        } catch (BankException expected) {
+            // the fault is the point
+        }
+        List<LogRecord> failed = sink.await(2);
+        assertEquals(LogLevel.ERROR, failed.get(1).level());
+        assertTrue(failed.get(0).payload().contains("<reason>no</reason>"), failed.get(0).payload());
     }
 }
