@@ -20,8 +20,11 @@ import java.util.UUID;
  * bodies. Held records never outlive {@link #end}. Thread-safe: a body may be finished on another thread.
  */
 public final class ExchangeLog {
-    /** The server exchange whose ids are in this thread's MDC (one that never ended is ended by the next). */
-    private static final ThreadLocal<ExchangeLog> ON_THREAD = new ThreadLocal<>();
+    /**
+     * The server exchange whose ids are in this thread's MDC, and what the MDC held before; an exchange that was
+     * never ended here (or ended on another thread) is ended, and the MDC restored, by the next one to begin here.
+     */
+    private static final ThreadLocal<OnThread> ON_THREAD = new ThreadLocal<>();
 
     /** The logger the exchange's logger derives from (or it): it has the chains, the held bound and the rules. */
     private final MessageLogger root;
@@ -40,7 +43,7 @@ public final class ExchangeLog {
     private boolean off;
     private String service;
     private String operation;
-    private String[] mdcBefore;
+    private final boolean server;
     private BodyTee requestBody;
     /** The facts of a message whose body is being written, or null. */
     private MessageFacts pending;
@@ -63,13 +66,43 @@ public final class ExchangeLog {
         this.correlationId = correlation != null ? correlation : id;
         use(logger);
         this.chain = root.joinChain(this.correlationId, id);
+        this.server = server;
         if (server) {
-            ExchangeLog stale = ON_THREAD.get();
-            if (stale != null) {
-                stale.end();
-            }
-            mdcBefore = Mdc.replace(this.correlationId, id, trace.traceId, trace.spanId);
-            ON_THREAD.set(this);
+            enterThread();
+        }
+    }
+
+    /**
+     * The exchange goes on on this thread (CXF runs a one-way call's service on a work queue): its ids and trace
+     * go into this thread's MDC until {@link #end}, if they are not there yet. Only a server exchange uses the MDC.
+     */
+    public void enterThread() {
+        OnThread here = ON_THREAD.get();
+        if (!server || (here != null && here.exchange == this)) {
+            return;
+        }
+        if (here != null) {
+            here.exchange.end();
+            leave(here);
+        }
+        ON_THREAD.set(new OnThread(this, Mdc.replace(correlationId, id, trace.traceId, trace.spanId)));
+    }
+
+    private static void leave(OnThread here) {
+        if (ON_THREAD.get() == here) {
+            ON_THREAD.remove();
+            Mdc.restore(here.before);
+        }
+    }
+
+    /** A server exchange in a thread's MDC, and what the MDC held before it. */
+    private static final class OnThread {
+        final ExchangeLog exchange;
+        final String[] before;
+
+        OnThread(ExchangeLog exchange, String[] before) {
+            this.exchange = exchange;
+            this.before = before;
         }
     }
 
@@ -291,8 +324,9 @@ public final class ExchangeLog {
 
     /**
      * The exchange is over: the request's record is settled, records still held are written (as failed when no
-     * outcome is known) or dropped, and on the thread that started a server exchange the MDC gets back what it
-     * held before (also when it was ended on another thread first). Later calls change nothing else.
+     * outcome is known) or dropped, and on this thread the MDC gets back what it held before the exchange entered
+     * it (a thread it entered and left without ending it gets its MDC back when the next exchange begins there).
+     * Later calls change nothing else.
      */
     public void end() {
         settleRequest();
@@ -309,9 +343,9 @@ public final class ExchangeLog {
         if (leaving) {
             chain.leave();
         }
-        if (ON_THREAD.get() == this) { // also for an exchange ended on another thread before
-            ON_THREAD.remove();
-            Mdc.restore(mdcBefore);
+        OnThread here = ON_THREAD.get();
+        if (here != null && here.exchange == this) {
+            leave(here);
         }
     }
 

@@ -256,6 +256,25 @@ class ExchangeLogTest {
     }
 
     @Test
+    void anExchangeThatGoesOnOnAnotherThreadTakesItsIdsThereAndGivesThatThreadsMdcBack() throws Exception {
+        ExchangeLog x = logger(b -> { }).serverExchange(null, null, null);
+        String[] seen = new String[2];
+        Thread worker = new Thread(() -> {
+            MDC.put("exchangeId", "the worker's");
+            x.enterThread();
+            seen[0] = MDC.get("exchangeId");
+            x.end();
+            seen[1] = MDC.get("exchangeId");
+        });
+        worker.start();
+        worker.join();
+        assertEquals(x.id(), seen[0], "entered on the worker");
+        assertEquals("the worker's", seen[1], "given back on the worker");
+        logger(b -> { }).serverExchange(null, null, null).end();
+        assertNull(MDC.get("exchangeId"), "the first thread's MDC came back when the next exchange began");
+    }
+
+    @Test
     void aClientTakesTheCallersIdsAndChangesNoMdc() {
         MDC.put("correlationId", "caller");
         MDC.put("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736");

@@ -11,14 +11,16 @@ import org.apache.cxf.phase.Phase;
  * client's response or fault) written when its body's capture is done: now if the chain has read the body (a SOAP
  * envelope, unmarshalled), else when the reader has read it to its end or the limit, or closed it, or the exchange
  * ends (a body the application streams: a JAX-RS entity, MTOM attachments). A client's exchange ends with its
- * response's record, a one-way call's with its request's.
+ * response's record, a one-way call's once its service ran.
  */
 public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
+    private final OneWayEnd oneWayEnd;
 
     XmlLoggingInInterceptor(CxfLogging logging) {
         super(Phase.PRE_INVOKE);
         this.logging = logging;
+        this.oneWayEnd = new OneWayEnd(logging);
     }
 
     private static boolean isMultipart(Message message) {
@@ -33,11 +35,13 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
         boolean oneWay = !response && message.getExchange().isOneWay();
         if (!response) {
             logging.dispatched(message);
+            logging.exchangeOf(message).enterThread(); // a one-way call's service runs on a work queue
         }
         if (oneWay) {
             logging.exchangeOf(message).accepted(); // no response comes (CXF sends its 202 outside our chain)
+            message.getInterceptorChain().add(oneWayEnd); // ends once the service ran: it sees the ids in the MDC
         }
-        boolean last = response || oneWay;
+        boolean last = response;
         if (tee != null) {
             if (tee.bytesRead() > 0 && !isMultipart(message)) {
                 tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
@@ -54,6 +58,21 @@ public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Mess
             logging.log(message, null);
         }
         if (last) {
+            logging.end(message);
+        }
+    }
+
+    /** POST_INVOKE, added to a one-way call's chain: its exchange ends once the service ran. */
+    private static final class OneWayEnd extends AbstractPhaseInterceptor<Message> {
+        private final CxfLogging logging;
+
+        OneWayEnd(CxfLogging logging) {
+            super(Phase.POST_INVOKE);
+            this.logging = logging;
+        }
+
+        @Override
+        public void handleMessage(Message message) {
             logging.end(message);
         }
     }

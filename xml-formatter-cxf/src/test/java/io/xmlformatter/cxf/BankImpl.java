@@ -12,6 +12,8 @@ import java.util.concurrent.LinkedBlockingQueue;
 public class BankImpl implements Bank {
     /** Notifications received by the one-way operation, in order. */
     final BlockingQueue<String> notifications = new LinkedBlockingQueue<>();
+    /** The MDC's correlation id while each notification was handled. */
+    final BlockingQueue<String> notificationCorrelations = new LinkedBlockingQueue<>();
 
     @Override
     public String transfer(String account, String amount) {
@@ -30,6 +32,7 @@ public class BankImpl implements Bank {
 
     @Override
     public void notifyAudit(String event) {
+        notificationCorrelations.add(String.valueOf(MDC.get("correlationId")));
         notifications.add(event);
     }
 

@@ -110,8 +110,11 @@ class ExchangeStrategyTest {
 
     @Test
     void aOneWayCallEndsItsExchangeOnBothSides() throws Exception {
+        CxfServer.httpHeaders(client, CxfServer.header("X-Correlation-ID", "one-way-1"));
         client.notifyAudit("login alice");
         assertEquals("login alice", server.bank.notifications.poll(10, TimeUnit.SECONDS));
+        assertEquals("one-way-1", server.bank.notificationCorrelations.poll(),
+                "the service, on CXF's work queue, sees the exchange's ids in the MDC");
         assertEquals(Arrays.asList(), clientSink.all(), "accepted: not a failure");
         assertEquals(Arrays.asList(), serverSink.all(), "a rule leaves the operation out, logged before the call");
         assertNothingHeld();
