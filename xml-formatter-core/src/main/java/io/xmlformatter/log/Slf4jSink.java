@@ -39,6 +39,10 @@ public final class Slf4jSink implements LogSink {
     private final RecordLayout layout;
     private final String prefix;
     private final Level level;
+    /** With structured fields: their names (the payload is the message); null: the layout makes the message. */
+    private final FieldNames fieldNames;
+    /** Structured fields in the MDC rather than as SLF4J 2 key-value pairs. */
+    private final boolean fieldsInMdc;
     /** Per message type, the logger of each owner (as records name it), resolved on first use. */
     private final Map<MessageType, Map<String, Logger>> loggers = new ConcurrentHashMap<>();
     /** The loggers of records without an owner, per message type. */
@@ -52,12 +56,36 @@ public final class Slf4jSink implements LogSink {
      * @param level the level records are logged at
      */
     public Slf4jSink(RecordLayout layout, String loggerPrefix, Level level) {
-        if (layout == null || loggerPrefix == null || level == null) {
+        this(layout, loggerPrefix, level, null, false);
+    }
+
+    private Slf4jSink(RecordLayout layout, String loggerPrefix, Level level, FieldNames names, boolean inMdc) {
+        if ((layout == null && names == null) || loggerPrefix == null || level == null) {
             throw new IllegalArgumentException("layout, loggerPrefix and level are required");
         }
         this.layout = layout;
         this.prefix = loggerPrefix;
         this.level = level;
+        this.fieldNames = names;
+        this.fieldsInMdc = inMdc || !KeyValues.AVAILABLE;
+    }
+
+    /**
+     * Records as structured fields, at INFO under CXF's logger names: the payload is the message (the type's name
+     * when there is none), and every other field of the record is a field named by {@code names}, as an SLF4J 2
+     * key-value pair (which logback's encoders, logstash-logback-encoder and Spring Boot's structured logging write
+     * as JSON fields; with the SLF4J 1.7 API, in the MDC). A log pipeline indexes them without parsing the message.
+     *
+     * @param names the naming convention: {@link FieldNames#ECS}, {@link FieldNames#OTEL} or the project's own
+     * @param level the level records are logged at unless they carry their own
+     */
+    public static Slf4jSink fields(FieldNames names, Level level) {
+        return new Slf4jSink(null, CXF_LOGGER_PREFIX, level, names, false);
+    }
+
+    /** As {@link #fields}, with the fields in the MDC as text during the call, for encoders that read only it. */
+    public static Slf4jSink fieldsInMdc(FieldNames names, Level level) {
+        return new Slf4jSink(null, CXF_LOGGER_PREFIX, level, names, true);
     }
 
     /** The text layout at INFO under CXF's logger names. */
@@ -90,6 +118,10 @@ public final class Slf4jSink implements LogSink {
         if (!enabled(logger, at)) {
             return;
         }
+        if (fieldNames != null) {
+            writeFields(logger, at, record);
+            return;
+        }
         String[] values = new String[MDC_KEYS.length];
         mdcValues(record, values);
         Map<String, String> attributes = record.attributes();
@@ -115,6 +147,57 @@ public final class Slf4jSink implements LogSink {
             for (Map.Entry<String, String> e : attributes.entrySet()) {
                 restore(e.getKey(), previous[a++]);
             }
+        }
+    }
+
+    /** The record's fields as structured fields, its payload as the message. */
+    private void writeFields(Logger logger, Level at, LogRecord record) {
+        Marker marker = record.port() != null ? SOAP : REST;
+        String message = record.payload() != null ? record.payload() : record.type().name();
+        boolean request = record.type().isRequest();
+        if (!fieldsInMdc) {
+            KeyValues.log(logger, at, marker, message, record, fieldNames, request);
+            return;
+        }
+        Map<String, String> previous = new java.util.LinkedHashMap<>();
+        record.forEachField((field, value) -> {
+            String name = fieldNames.of(field, request);
+            if (name != null && !previous.containsKey(name)) {
+                previous.put(name, put(name, String.valueOf(fieldNames.value(field, value))));
+            }
+        });
+        try {
+            log(logger, at, marker, message);
+        } finally {
+            for (Map.Entry<String, String> e : previous.entrySet()) {
+                restore(e.getKey(), e.getValue());
+            }
+        }
+    }
+
+    /** SLF4J 2's fluent API with key-value pairs, when the API on the class path has it. */
+    private static final class KeyValues {
+        static final boolean AVAILABLE = present();
+
+        private static boolean present() {
+            try {
+                Class.forName("org.slf4j.spi.LoggingEventBuilder");
+                return true;
+            } catch (ClassNotFoundException | LinkageError e) {
+                return false;
+            }
+        }
+
+        static void log(Logger logger, Level at, Marker marker, String message, LogRecord record, FieldNames names,
+                boolean request) {
+            org.slf4j.spi.LoggingEventBuilder[] b = {logger.atLevel(at).addMarker(marker).setMessage(message)};
+            record.forEachField((field, value) -> {
+                String name = names.of(field, request);
+                if (name != null) {
+                    b[0] = b[0].addKeyValue(name, names.value(field, value));
+                }
+            });
+            b[0].log();
         }
     }
 
