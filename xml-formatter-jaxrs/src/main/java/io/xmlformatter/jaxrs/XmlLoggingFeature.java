@@ -1,6 +1,5 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.core.Feature;
@@ -14,10 +13,9 @@ import jakarta.ws.rs.core.FeatureContext;
  * a {@code ResourceConfig} or a {@code Client}:
  *
  * <pre>{@code
- * XmlLoggingFeature logging = XmlLoggingFeature.builder(MessageLogger.builder().pretty(true)
- *         .sensitiveElementNames(Set.of("password")))
- *     .exclude("GET", "/health.*")
- *     .build();
+ * XmlLoggingFeature logging = new XmlLoggingFeature(MessageLogger.builder().pretty(true)
+ *         .sensitiveElementNames(Set.of("password"))
+ *         .exclude(ExchangeMatch.any().httpMethod("GET").path("/health.*")));
  * client.register(logging);
  * }</pre>
  *
@@ -26,18 +24,19 @@ import jakarta.ws.rs.core.FeatureContext;
 public final class XmlLoggingFeature implements Feature {
     private final Settings settings;
 
-    private XmlLoggingFeature(Settings settings) {
-        this.settings = settings;
-    }
-
-    /** A feature that logs with {@code logger}'s configuration ({@link XmlLogging} derives from it). */
-    public static Builder builder(MessageLogger.Builder logger) {
-        return new Builder(logger);
+    /**
+     * A feature that logs with {@code logger}'s configuration: its rules ({@link MessageLogger.Builder#rule},
+     * {@link MessageLogger.Builder#exclude}) apply to servers and clients, {@link XmlLogging} derives from it.
+     *
+     * @throws IllegalArgumentException naming the setting that is wrong
+     */
+    public XmlLoggingFeature(MessageLogger.Builder logger) {
+        this.settings = new Settings(logger.build());
     }
 
     /** A feature with the message logger's defaults (SLF4J, WS-Security preset, 48 KiB). */
     public XmlLoggingFeature() {
-        this(new Builder(MessageLogger.builder()).settings());
+        this(MessageLogger.builder());
     }
 
     @Override
@@ -59,38 +58,5 @@ public final class XmlLoggingFeature implements Feature {
     /** Closes the sinks. */
     public void close() {
         settings.close();
-    }
-
-    /** Configures an {@link XmlLoggingFeature}; not thread-safe. */
-    public static final class Builder {
-        private final MessageLogger.Builder logger;
-
-        private Builder(MessageLogger.Builder logger) {
-            this.logger = logger.copy();
-        }
-
-        /**
-         * Exchanges not logged: those whose method is {@code method} (any method: null or "*") and whose path
-         * (without the query; relative to the application on a server) matches the regular expression
-         * {@code pathRegex}, e.g. {@code exclude("GET", "/health.*")}: a rule of the message logger, like those of
-         * {@link MessageLogger.Builder#rule}, which the builder given to {@link #builder} may hold too.
-         */
-        public Builder exclude(String method, String pathRegex) {
-            logger.exclude(ExchangeMatch.any().httpMethod(method).path(pathRegex));
-            return this;
-        }
-
-        /**
-         * The feature.
-         *
-         * @throws IllegalArgumentException naming the setting that is wrong
-         */
-        public XmlLoggingFeature build() {
-            return new XmlLoggingFeature(settings());
-        }
-
-        private Settings settings() {
-            return new Settings(logger.build());
-        }
     }
 }

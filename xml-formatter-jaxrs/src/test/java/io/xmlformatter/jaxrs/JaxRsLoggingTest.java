@@ -2,6 +2,7 @@ package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.testsupport.CollectingSink;
 import io.xmlformatter.testsupport.HttpChunks;
@@ -52,10 +53,9 @@ class JaxRsLoggingTest {
 
     @BeforeAll
     static void start() throws Exception {
-        logging = XmlLoggingFeature.builder(MessageLogger.builder().sink(sink).limit(1024)
-                .sensitiveElementNames(Set.of("password")))
-                .exclude("GET", "/shop/items")
-                .build();
+        logging = new XmlLoggingFeature(MessageLogger.builder().sink(sink).limit(1024)
+                .sensitiveElementNames(Set.of("password"))
+                .exclude(ExchangeMatch.any().httpMethod("GET").path("/shop/items")));
         base = URI.create("http://127.0.0.1:" + JaxRsRuntime.freePort() + "/");
         server = RUNTIME.serveShop(base, logging, logging);
         client = ClientBuilder.newClient().register(logging);

@@ -47,14 +47,13 @@ class JaxRsStrategyTest {
 
     @BeforeAll
     static void start() throws Exception {
-        serverLogging = XmlLoggingFeature.builder(MessageLogger.builder().sink(serverSink)
+        serverLogging = new XmlLoggingFeature(MessageLogger.builder().sink(serverSink)
                 .strategy(Strategy.BODY_ON_FAILURE).levels(LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR)
                 .rule(ExchangeMatch.any().service("Shop").operation("count"), b -> b.strategy(Strategy.ALWAYS)
-                        .limit(16))).build();
-        clientLogging = XmlLoggingFeature.builder(MessageLogger.builder().sink(clientSink)
+                        .limit(16)));
+        clientLogging = new XmlLoggingFeature(MessageLogger.builder().sink(clientSink)
                 .strategy(Strategy.FAILED_ONLY)
-                .rule(ExchangeMatch.any().httpMethod("POST").path("/shop/count"), b -> b.strategy(Strategy.ALWAYS)))
-                .build();
+                .rule(ExchangeMatch.any().httpMethod("POST").path("/shop/count"), b -> b.strategy(Strategy.ALWAYS)));
         base = URI.create("http://127.0.0.1:" + JaxRsRuntime.freePort() + "/");
         server = RUNTIME.serveShop(base, serverLogging, clientLogging);
         client = ClientBuilder.newClient().register(clientLogging);

@@ -2,6 +2,7 @@ package io.xmlformatter.examples.jaxrs;
 
 import com.sun.net.httpserver.HttpServer;
 import io.xmlformatter.jaxrs.XmlLoggingFeature;
+import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
@@ -26,10 +27,9 @@ public final class JaxRsDemo {
 
     /** Runs the demo and exits. */
     public static void main(String[] args) throws Exception {
-        XmlLoggingFeature logging = XmlLoggingFeature.builder(MessageLogger.builder()
-                .sensitiveElementNames(Set.of("password", "token", "iban")))
-                .exclude("GET", "/favicon.ico")
-                .build();
+        XmlLoggingFeature logging = new XmlLoggingFeature(MessageLogger.builder()
+                .sensitiveElementNames(Set.of("password", "token", "iban"))
+                .exclude(ExchangeMatch.any().httpMethod("GET").path("/favicon.ico")));
         URI base = URI.create("http://127.0.0.1:" + freePort() + "/");
         HttpServer server = JdkHttpServerFactory.createHttpServer(base,
                 new ResourceConfig().register(Accounts.class).register(logging));
