@@ -4,12 +4,16 @@ import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.OutputStreamAppender;
+import ch.qos.logback.core.encoder.Encoder;
 import net.logstash.logback.encoder.LogstashEncoder;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 import org.slf4j.event.Level;
+import org.springframework.boot.logging.logback.StructuredLogEncoder;
+import org.springframework.core.env.Environment;
+import org.springframework.core.env.StandardEnvironment;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -34,10 +38,19 @@ class StructuredFieldsTest {
 
     @BeforeEach
     void attach() {
-        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
         LogstashEncoder encoder = new LogstashEncoder();
-        encoder.setContext(context);
+        encoder.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
         encoder.start();
+        use(encoder);
+    }
+
+    /** Writes the records through {@code encoder}. */
+    private void use(Encoder<ILoggingEvent> encoder) {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        if (services != null) {
+            services.detachAppender(appender);
+            appender.stop();
+        }
         appender.setContext(context);
         appender.setEncoder(encoder);
         appender.setOutputStream(out);
@@ -59,6 +72,21 @@ class StructuredFieldsTest {
                 .contentType("text/xml").service("{urn:bank}BankService").portType("{urn:bank}Bank")
                 .operation("transfer").duration(Duration.ofMillis(12)).originalSize(70).maskedCount(1)
                 .header("Content-Type", Arrays.asList("text/xml")).payload(PAYLOAD).build();
+    }
+
+    /** A field, written flat ({@code "a.b": v}) or nested ({@code "a": {"b": v}}). */
+    private static JsonNode field(JsonNode json, String name) {
+        if (json.has(name)) {
+            return json.get(name);
+        }
+        JsonNode node = json;
+        for (String part : name.split("\\.")) {
+            node = node == null ? null : node.get(part);
+        }
+        if (node == null) {
+            throw new AssertionError("no field " + name + " in " + json);
+        }
+        return node;
     }
 
     private JsonNode written() {
@@ -103,6 +131,27 @@ class StructuredFieldsTest {
         JsonNode project = written();
         assertEquals("ex-1", project.get("exchangeId").asString());
         assertEquals(500, project.get("status").asInt());
+    }
+
+    /** Spring Boot's structured logging ({@code logging.structured.format.console}), as a Boot application has it. */
+    @Test
+    void springBootsEcsAndLogstashFormatsWriteTheFields() {
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.putObject(Environment.class.getName(), new StandardEnvironment());
+        for (String format : new String[] {"ecs", "logstash"}) {
+            StructuredLogEncoder encoder = new StructuredLogEncoder();
+            encoder.setFormat(format);
+            encoder.setContext(context);
+            encoder.start();
+            use(encoder);
+            out.reset();
+            Slf4jSink.fields(FieldNames.ECS, Level.INFO).write(response());
+            JsonNode json = written();
+            assertEquals(PAYLOAD, field(json, "message").asString(), format);
+            assertEquals(500, field(json, "http.response.status_code").asInt(), format);
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", field(json, "trace.id").asString(), format);
+            assertEquals("POST", field(json, "http.request.method").asString(), format);
+        }
     }
 
     @Test
