@@ -31,9 +31,11 @@ final class BodyRenderer {
     private final int captureLimit;
     private final boolean logBinary;
     private final boolean logMultipart;
+    /** Spaces per level when JSON is indented; 0: JSON as written. */
+    private final int jsonIndent;
 
     BodyRenderer(XmlFormatter formatter, JsonMasker json, ParameterMasker parameters, HeaderMasker headers,
-                 String mask, int limit, int captureLimit, boolean logBinary, boolean logMultipart) {
+                 String mask, int limit, int captureLimit, boolean logBinary, boolean logMultipart, int jsonIndent) {
         this.formatter = formatter;
         this.json = json;
         this.parameters = parameters;
@@ -43,6 +45,7 @@ final class BodyRenderer {
         this.captureLimit = captureLimit;
         this.logBinary = logBinary;
         this.logMultipart = logMultipart;
+        this.jsonIndent = jsonIndent;
     }
 
     /** The text being made and what making it found. */
@@ -247,7 +250,8 @@ final class BodyRenderer {
 
     /**
      * JSON through the JSON masker; when it holds markup or references ({@code <}, {@code &}), or is not JSON
-     * after all, the masked text goes through the engine as well.
+     * after all, the masked text goes through the engine as well. Whole, well-formed JSON is indented when payloads
+     * are (after masking: only whitespace between tokens changes).
      */
     private void json(String text, Slice s, Rendering r) {
         StringBuilder masked = new StringBuilder(text.length() + 32);
@@ -263,8 +267,10 @@ final class BodyRenderer {
             return;
         }
         r.wellFormed &= jr.wellFormed || !s.complete;
+        String indented = jsonIndent > 0 && jr.wellFormed && s.complete ? JsonIndenter.indent(masked, jsonIndent)
+                : null;
         int start = r.out.length();
-        r.out.append(masked);
+        r.out.append(indented != null ? indented : masked);
         cut(r, start, s);
     }
 

@@ -302,6 +302,26 @@ class MessageLoggerTest {
     }
 
     @Test
+    void wholeJsonIsIndentedAfterMaskingWhenPayloadsAre() {
+        MessageLogger pretty = MessageLogger.builder().sink(records::add).pretty(true)
+                .sensitiveElementNames(Set.of("secret")).build();
+        LogRecord r = log(pretty, "application/json", CapturedBody.of(utf8("{\"a\":1, \"secret\" : {\"deep\":\""
+                + SECRET + "\"},\"list\":[1,{\"b\":\"x}y\\\"z,\"}],\"e\":{},\"f\":[ ]}")));
+        assertEquals("{\n  \"a\": 1,\n  \"secret\": \"[*****]\",\n  \"list\": [\n    1,\n    {\n      \"b\": \"x}y\\\"z,\"\n"
+                + "    }\n  ],\n  \"e\": {},\n  \"f\": []\n}", r.payload(), "strings as written, only whitespace moved");
+        String commented = "{/* note */ \"secret\": \"" + SECRET + "\"}";
+        assertTrue(log(pretty, "application/json", CapturedBody.of(utf8(commented))).payload()
+                .startsWith("{/* note */"), "a comment: as written (masked)");
+        byte[] whole = utf8("{\"secret\": \"" + SECRET + "\", \"more\": [1, 2, 3]}");
+        LogRecord cut = log(pretty, "application/json", CapturedBody.prefix(whole, 30, whole.length));
+        assertTrue(cut.payload().startsWith("{\"secret\": \"[*****]\", \"mo"), "a cut body: as written, "
+                + cut.payload());
+        assertTrue(cut.truncated());
+        assertEquals("{\"a\": 1}", log(logger, "application/json", CapturedBody.of(utf8("{\"a\": 1}"))).payload(),
+                "not pretty: as written");
+    }
+
+    @Test
     void writtenBodiesAreCapturedUpToTheLimit() {
         byte[] body = utf8(ENVELOPE);
         BodyRecorder recorder = new BodyRecorder(10);

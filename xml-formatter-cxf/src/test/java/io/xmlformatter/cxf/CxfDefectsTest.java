@@ -181,7 +181,7 @@ class CxfDefectsTest {
         for (String secret : List.of("12345", "x1", "x2", "v9", "LEAK")) {
             assertFalse(r.payload().contains(secret), secret + " in " + r.payload());
         }
-        assertTrue(r.payload().contains("\"e\":\"visible\""), r.payload());
+        assertTrue(r.payload().contains("\"e\": \"visible\""), r.payload()); // pretty: JSON indented too
         assertEquals(4, r.maskedCount());
     }
 
