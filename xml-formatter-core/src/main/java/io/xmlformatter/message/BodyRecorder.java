@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import java.io.Closeable;
 import java.io.FilterOutputStream;
 import java.io.FilterWriter;
 import java.io.IOException;
@@ -62,13 +63,7 @@ public final class BodyRecorder {
 
             @Override
             public void close() throws IOException {
-                try {
-                    if (beforeClose != null) {
-                        beforeClose.run();
-                    }
-                } finally {
-                    out.close();
-                }
+                closeAfter(beforeClose, out);
             }
         };
     }
@@ -95,15 +90,20 @@ public final class BodyRecorder {
 
             @Override
             public void close() throws IOException {
-                try {
-                    if (beforeClose != null) {
-                        beforeClose.run();
-                    }
-                } finally {
-                    out.close();
-                }
+                closeAfter(beforeClose, out);
             }
         };
+    }
+
+    /** Runs {@code beforeClose} (if any), then closes {@code out} even if that throws. */
+    private static void closeAfter(Runnable beforeClose, Closeable out) throws IOException {
+        try {
+            if (beforeClose != null) {
+                beforeClose.run();
+            }
+        } finally {
+            out.close();
+        }
     }
 
     private int kept() {
