@@ -33,9 +33,12 @@ final class BodyRenderer {
     private final boolean logMultipart;
     /** Spaces per level when JSON is indented; 0: JSON as written. */
     private final int jsonIndent;
+    /** The cap of each JSON string, in chars (the engine's text cap); -1: none. */
+    private final int jsonStringCap;
 
     BodyRenderer(XmlFormatter formatter, JsonMasker json, ParameterMasker parameters, HeaderMasker headers,
-                 String mask, int limit, int captureLimit, boolean logBinary, boolean logMultipart, int jsonIndent) {
+                 String mask, int limit, int captureLimit, boolean logBinary, boolean logMultipart, int jsonIndent,
+                 int jsonStringCap) {
         this.formatter = formatter;
         this.json = json;
         this.parameters = parameters;
@@ -46,6 +49,7 @@ final class BodyRenderer {
         this.logBinary = logBinary;
         this.logMultipart = logMultipart;
         this.jsonIndent = jsonIndent;
+        this.jsonStringCap = jsonStringCap;
     }
 
     /** The text being made and what making it found. */
@@ -251,7 +255,8 @@ final class BodyRenderer {
     /**
      * JSON through the JSON masker; when it holds markup or references ({@code <}, {@code &}), or is not JSON
      * after all, the masked text goes through the engine as well. Whole, well-formed JSON is indented when payloads
-     * are (after masking: only whitespace between tokens changes).
+     * are, and its strings capped at the text cap (after masking: only whitespace between tokens, and the tails of
+     * long strings, change).
      */
     private void json(String text, Slice s, Rendering r) {
         StringBuilder masked = new StringBuilder(text.length() + 32);
@@ -267,10 +272,13 @@ final class BodyRenderer {
             return;
         }
         r.wellFormed &= jr.wellFormed || !s.complete;
-        String indented = jsonIndent > 0 && jr.wellFormed && s.complete ? JsonIndenter.indent(masked, jsonIndent)
-                : null;
+        String laidOut = (jsonIndent > 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete
+                ? JsonReshaper.layOut(masked, jsonIndent, jsonStringCap, mask) : null;
+        if (laidOut != null && jsonStringCap >= 0 && laidOut.contains("...[TRUNCATED BY ")) {
+            r.truncated = true;
+        }
         int start = r.out.length();
-        r.out.append(indented != null ? indented : masked);
+        r.out.append(laidOut != null ? laidOut : masked);
         cut(r, start, s);
     }
 

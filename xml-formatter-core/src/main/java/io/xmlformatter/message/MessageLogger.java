@@ -108,7 +108,8 @@ public final class MessageLogger implements AutoCloseable {
         captureLimit = b.limit >= 0 ? b.limit
                 : b.inMemThreshold > 0 ? (int) Math.min(b.inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
         renderer = new BodyRenderer(formatter, new JsonMasker(b.sensitiveElements, mask), parameters, headers, mask,
-                b.limit, captureLimit, b.logBinary, b.logMultipart, b.pretty ? b.indent : 0);
+                b.limit, captureLimit, b.logBinary, b.logMultipart, b.pretty ? b.indent : 0,
+                b.maxTextLength);
         inBinary = lower(b.inBinary);
         outBinary = lower(b.outBinary);
         inSink = in;

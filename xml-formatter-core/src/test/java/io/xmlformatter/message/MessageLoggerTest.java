@@ -322,6 +322,17 @@ class MessageLoggerTest {
     }
 
     @Test
+    void jsonStringsAreCappedAsXmlTextIsWithoutCuttingAnEscape() {
+        MessageLogger capped = MessageLogger.builder().sink(records::add).maxTextLength(4)
+                .sensitiveElementNames(Set.of("secret")).build();
+        LogRecord r = log(capped, "application/json", CapturedBody.of(utf8("{ \"a\" : \"abcdefgh\", \"b\": \"ab\\u00e9cd\","
+                + " \"c\": \"abc\", \"secret\": \"" + SECRET + "\" }")));
+        assertEquals("{ \"a\" : \"abcd...[TRUNCATED BY 4]\", \"b\": \"ab...[TRUNCATED BY 8]\", \"c\": \"abc\","
+                + " \"secret\": \"[*****]\" }", r.payload(), "whitespace as written, an escape kept whole or not at all");
+        assertTrue(r.truncated());
+    }
+
+    @Test
     void writtenBodiesAreCapturedUpToTheLimit() {
         byte[] body = utf8(ENVELOPE);
         BodyRecorder recorder = new BodyRecorder(10);
