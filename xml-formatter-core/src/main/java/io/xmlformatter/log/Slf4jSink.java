@@ -16,8 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * <p>The logger is named like CXF's: {@code <prefix>.<portType or service>.<TYPE>}, with the prefix
  * {@code org.apache.cxf.services} by default, so existing logging configuration keeps working. During the
  * call the MDC holds {@code exchangeId}, {@code correlationId}, {@code messageType}, {@code service},
- * {@code operation}, {@code trace_id} and {@code span_id} (where known) and the record's attributes (e.g. Mule's ids); what was there before is put
- * back after.
+ * {@code operation}, {@code trace_id} and {@code span_id} (where known) and the record's attributes (e.g. Mule's
+ * ids); what was there before is put back after.
  *
  * <p>Beside them, the MDC holds the keys CXF's {@code Slf4jEventSender} sets ({@code Type}, {@code Address},
  * {@code HttpMethod}, {@code Content-Type}, {@code ResponseCode}, {@code ExchangeId}, {@code MessageId},
@@ -51,7 +51,8 @@ public final class Slf4jSink implements LogSink {
     /**
      * A sink with the given layout, logger-name prefix and level.
      *
-     * @param layout {@link TextLayout#INSTANCE}, {@link JsonLayout#INSTANCE} or your own
+     * @param layout {@link CxfTextLayout#INSTANCE}, {@link TextLayout#INSTANCE}, {@link JsonLayout#INSTANCE} or your
+     *     own
      * @param loggerPrefix the logger name's prefix, e.g. {@link #CXF_LOGGER_PREFIX}
      * @param level the level records are logged at
      */
@@ -88,8 +89,16 @@ public final class Slf4jSink implements LogSink {
         return new Slf4jSink(null, CXF_LOGGER_PREFIX, level, names, true);
     }
 
-    /** The text layout at INFO under CXF's logger names. */
+    /**
+     * CXF's own text layout ({@link CxfTextLayout}: the lines CXF's {@code Slf4jVerboseEventSender} writes) at INFO
+     * under CXF's logger names: the default, so that log parsers built on CXF's lines keep working.
+     */
     public static Slf4jSink text() {
+        return new Slf4jSink(CxfTextLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
+    }
+
+    /** Every field of the record as text ({@link TextLayout}) at INFO under CXF's logger names. */
+    public static Slf4jSink fullText() {
         return new Slf4jSink(TextLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
     }
 

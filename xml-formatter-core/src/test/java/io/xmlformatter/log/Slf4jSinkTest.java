@@ -71,7 +71,7 @@ class Slf4jSinkTest {
     @Test
     void textLayoutUnderCxfLoggerNamesWithMdcDuringTheCall() {
         MDC.put("correlationId", "outer");
-        Slf4jSink.text().write(record().toBuilder().attribute("flowName", "payments").build());
+        Slf4jSink.fullText().write(record().toBuilder().attribute("flowName", "payments").build());
         assertEquals(1, appender.list.size());
         ILoggingEvent e = appender.list.get(0);
         assertEquals("org.apache.cxf.services.Bank.REQ_IN", e.getLoggerName());
@@ -89,6 +89,16 @@ class Slf4jSinkTest {
         assertNull(MDC.get("Type"), "MDC cleaned");
         assertNull(MDC.get("exchangeId"), "MDC cleaned");
         assertNull(MDC.get("flowName"), "MDC cleaned");
+    }
+
+    @Test
+    void theDefaultTextIsCxfsLayout() {
+        Slf4jSink.text().write(record());
+        assertEquals("REQ_IN\n    Address: http://127.0.0.1:8080/bank\n    HttpMethod: POST\n    Content-Type: text/xml\n"
+                + "    ExchangeId: ex-1\n    ServiceName: BankService\n    PortName: BankPort\n    PortTypeName: Bank\n"
+                + "    Headers: {SOAPAction=\"transfer\"}\n    Payload: <Envelope>\n  <UsernameToken>\n"
+                + "    <Password>[*****]</Password>\n  </UsernameToken>\n</Envelope>\n",
+                appender.list.get(0).getFormattedMessage());
     }
 
     @Test

@@ -72,7 +72,7 @@ class AnnotationAndDiskTest {
     void theAnnotationsStrategyApplies() throws Exception {
         List<ILoggingEvent> events = logged(new QuietBank());
         for (ILoggingEvent e : events) {
-            assertTrue(e.getFormattedMessage().contains("Operation: transfer"), e.getFormattedMessage());
+            assertTrue(e.getFormattedMessage().contains("PortTypeName: Bank"), e.getFormattedMessage());
             assertFalse(e.getFormattedMessage().contains("Payload:"), e.getFormattedMessage());
         }
     }

@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.log.CxfTextLayout;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.message.MessageLogger;
@@ -7,6 +8,7 @@ import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.ext.logging.LoggingFeature;
 import org.apache.cxf.ext.logging.event.EventType;
 import org.apache.cxf.ext.logging.event.LogEvent;
+import org.apache.cxf.ext.logging.event.LogMessageFormatter;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -92,4 +94,32 @@ class CxfLoggingFeatureTest {
         }
     }
 
+
+    /**
+     * The same exchange through CXF's feature and ours: every line CXF's {@code LogMessageFormatter} writes for an
+     * event, ours writes for its record with {@link CxfTextLayout} (the order of both features' interceptors makes
+     * the lines each sees the same; no value here is masked).
+     */
+    @Test
+    void cxfsTextLayoutLineForLine() throws Exception {
+        List<LogEvent> events = Collections.synchronizedList(new ArrayList<>());
+        LoggingFeature cxf = new LoggingFeature();
+        cxf.setSender(events::add);
+        CollectingSink sink = new CollectingSink();
+        XmlLoggingFeature ours = new XmlLoggingFeature();
+        ours.setSink(sink);
+        try (CxfServer server = new CxfServer(cxf, ours)) {
+            server.client(cxf, ours).transfer("a", "1");
+            List<LogRecord> records = sink.await(4);
+            synchronized (events) {
+                assertEquals(4, events.size());
+                for (LogEvent e : events) {
+                    LogRecord r = records.stream().filter(x -> x.type() == MessageType.valueOf(e.getType().name())
+                            && x.exchangeId().equals(e.getExchangeId())).findFirst()
+                            .orElseThrow(() -> new AssertionError("no record for " + e.getType()));
+                    assertEquals(LogMessageFormatter.format(e), CxfTextLayout.INSTANCE.format(r), e.getType().name());
+                }
+            }
+        }
+    }
 }

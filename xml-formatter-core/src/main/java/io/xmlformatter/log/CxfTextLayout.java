@@ -1,0 +1,71 @@
+package io.xmlformatter.log;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * CXF's own text layout ({@code LogMessageFormatter}, what CXF's {@code Slf4jVerboseEventSender} logs), line for line:
+ * the type, then {@code Address}, {@code HttpMethod}, {@code Content-Type}, {@code ResponseCode}, {@code ExchangeId},
+ * {@code ServiceName}, {@code PortName}, {@code PortTypeName} (local names), {@code Headers} (a single value as it
+ * is, several as a list, in a hash map's order as CXF writes them) and {@code Payload}, each on a line of its own
+ * as {@code "    Name: value"}. For log parsers built on CXF's lines; the record's other fields are not shown
+ * (use {@link TextLayout} or structured fields for them).
+ */
+public final class CxfTextLayout implements RecordLayout {
+    /** The shared instance. */
+    public static final CxfTextLayout INSTANCE = new CxfTextLayout();
+
+    private CxfTextLayout() {
+    }
+
+    @Override
+    public String format(LogRecord record) {
+        StringBuilder b = new StringBuilder(256 + (record.payload() == null ? 0 : record.payload().length()));
+        b.append(record.type()).append('\n');
+        write(b, "Address", record.address());
+        write(b, "HttpMethod", record.httpMethod());
+        write(b, "Content-Type", record.contentType());
+        write(b, "ResponseCode", record.responseCode() == null ? null : record.responseCode().toString());
+        write(b, "ExchangeId", record.exchangeId());
+        if (record.service() != null) {
+            write(b, "ServiceName", localName(record.service()));
+            write(b, "PortName", localName(record.port()));
+            write(b, "PortTypeName", localName(record.portType()));
+        }
+        write(b, "Headers", headers(record.headers()).toString());
+        if (record.payload() != null && !record.payload().isEmpty()) {
+            write(b, "Payload", record.payload());
+        }
+        return b.toString();
+    }
+
+    /** The headers as CXF's event has them: one value as it is, several as a list. */
+    private static Map<String, String> headers(Map<String, List<String>> headers) {
+        Map<String, String> m = new HashMap<>();
+        for (Map.Entry<String, List<String>> e : headers.entrySet()) {
+            List<String> values = e.getValue();
+            if (values.size() == 1) {
+                m.put(e.getKey(), values.get(0));
+            } else {
+                m.put(e.getKey(), values.toString());
+            }
+        }
+        return m;
+    }
+
+    private static void write(StringBuilder b, String name, String value) {
+        if (value != null) {
+            b.append("    ").append(name).append(": ").append(value).append('\n');
+        }
+    }
+
+    /** The local part of "{urn:x}Name"; a name without a namespace as it is. */
+    private static String localName(String qname) {
+        if (qname == null) {
+            return null;
+        }
+        int brace = qname.lastIndexOf('}');
+        return brace >= 0 ? qname.substring(brace + 1) : qname;
+    }
+}
