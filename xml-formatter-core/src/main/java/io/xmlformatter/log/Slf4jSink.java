@@ -97,6 +97,14 @@ public final class Slf4jSink implements LogSink {
         return new Slf4jSink(CxfTextLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
     }
 
+    /**
+     * What CXF's {@code Slf4jEventSender} writes ({@code verbose=false}): the payload as the message, the metadata in
+     * the MDC under CXF's keys (see above), at INFO under CXF's logger names.
+     */
+    public static Slf4jSink payloadOnly() {
+        return new Slf4jSink(LogRecord::payload, CXF_LOGGER_PREFIX, Level.INFO);
+    }
+
     /** Every field of the record as text ({@link TextLayout}) at INFO under CXF's logger names. */
     public static Slf4jSink fullText() {
         return new Slf4jSink(TextLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);

@@ -625,7 +625,10 @@ public final class MessageLogger implements AutoCloseable {
             return this;
         }
 
-        /** With no sink set: SLF4J text layout (true, default) or one JSON line per record. */
+        /**
+         * With no sink set, as CXF's {@code verbose}: CXF's text layout (true, default; {@link Slf4jSink#text()}), or
+         * the payload as the message and the metadata in the MDC (false; {@link Slf4jSink#payloadOnly()}).
+         */
         public Builder verbose(boolean on) {
             verbose = on;
             return this;
@@ -936,7 +939,7 @@ public final class MessageLogger implements AutoCloseable {
                 throw new IllegalArgumentException("bad masking or pruning setting: " + e.getMessage(), e);
             }
             LogSink fallback = inSink != null && outSink != null ? null
-                    : verbose ? Slf4jSink.text() : Slf4jSink.json();
+                    : verbose ? Slf4jSink.text() : Slf4jSink.payloadOnly();
             LogSink in = inSink != null ? inSink : fallback;
             LogSink out = outSink != null ? outSink : fallback;
             if (suppressDuplicates) {

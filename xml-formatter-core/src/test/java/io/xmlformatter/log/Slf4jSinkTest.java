@@ -102,6 +102,17 @@ class Slf4jSinkTest {
     }
 
     @Test
+    void payloadOnlyIsWhatCxfsSlf4jEventSenderWrites() {
+        Slf4jSink.payloadOnly().write(record());
+        ILoggingEvent e = appender.list.get(0);
+        assertEquals("<Envelope>\n  <UsernameToken>\n    <Password>[*****]</Password>\n  </UsernameToken>\n</Envelope>",
+                e.getFormattedMessage());
+        assertEquals("http://127.0.0.1:8080/bank", e.getMDCPropertyMap().get("Address"));
+        assertEquals("REQ_IN", e.getMDCPropertyMap().get("Type"));
+        assertEquals("Bank", e.getMDCPropertyMap().get("PortTypeName"));
+    }
+
+    @Test
     void aKeyTheRecordHasNoValueForKeepsTheCallersValue() {
         MDC.put("ResponseCode", "outer");
         Slf4jSink.text().write(record());
