@@ -11,9 +11,11 @@ import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.ext.logging.event.LogMessageFormatter;
 import org.junit.jupiter.api.Test;
 
+import java.util.AbstractMap;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 
 import java.util.Set;
 import java.util.TreeSet;
@@ -51,8 +53,11 @@ class CxfLoggingFeatureTest {
         }
     }
 
-    @Test
-    void ourRecordsCarryAtLeastWhatCxfsEventsCarry() throws Exception {
+    /**
+     * One transfer through a server and a client that carry CXF's feature and ours: each of CXF's four events with
+     * our record of the same message.
+     */
+    private static List<Map.Entry<LogEvent, LogRecord>> sameExchangeThroughBoth() throws Exception {
         List<LogEvent> events = Collections.synchronizedList(new ArrayList<>());
         LoggingFeature cxf = new LoggingFeature();
         cxf.setSender(events::add);
@@ -63,37 +68,47 @@ class CxfLoggingFeatureTest {
             server.client(cxf, ours).transfer("a", "1");
             List<LogRecord> records = sink.await(4);
             assertEquals(4, records.size());
+            List<Map.Entry<LogEvent, LogRecord>> pairs = new ArrayList<>();
             synchronized (events) {
                 assertEquals(4, events.size());
                 for (LogEvent e : events) {
-                    LogRecord r = records.stream().filter(x -> x.type() == MessageType.valueOf(e.getType().name())
-                            && x.exchangeId().equals(e.getExchangeId())).findFirst()
-                            .orElseThrow(() -> new AssertionError("no record for " + e.getType()));
-                    assertEquals(e.getAddress(), r.address(), e.getType() + " address");
-                    assertEquals(e.getContentType(), r.contentType(), e.getType() + " content type");
-                    assertEquals(e.getEncoding(), r.encoding(), e.getType() + " encoding");
-                    assertEquals(e.getHttpMethod(), r.httpMethod(), e.getType() + " method");
-                    assertEquals(e.getResponseCode(), r.responseCode() == null ? null : r.responseCode().toString(),
-                            e.getType() + " status");
-                    assertEquals(String.valueOf(e.getServiceName()), r.service(), e.getType() + " service");
-                    assertEquals(String.valueOf(e.getPortName()), r.port(), e.getType() + " port");
-                    assertEquals(String.valueOf(e.getPortTypeName()), r.portType(), e.getType() + " port type");
-                    assertEquals(e.getOperationName(), "{urn:example:bank}" + r.operation(), e.getType() + " op");
-                    assertEquals(e.isBinaryContent(), r.binaryContent());
-                    assertEquals(e.isMultipartContent(), r.multipartContent());
-                    Set<String> cxfHeaders = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-                    cxfHeaders.addAll(e.getHeaders().keySet());
-                    Set<String> ourHeaders = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-                    ourHeaders.addAll(r.headers().keySet());
-                    assertTrue(ourHeaders.containsAll(cxfHeaders), e.getType() + " headers " + cxfHeaders + " vs "
-                            + ourHeaders);
-                    assertNotNull(r.payload());
-                    assertNotNull(r.timestamp());
+                    pairs.add(new AbstractMap.SimpleEntry<>(e, records.stream()
+                            .filter(x -> x.type() == MessageType.valueOf(e.getType().name())
+                                    && x.exchangeId().equals(e.getExchangeId())).findFirst()
+                            .orElseThrow(() -> new AssertionError("no record for " + e.getType()))));
                 }
             }
+            return pairs;
         }
     }
 
+    @Test
+    void ourRecordsCarryAtLeastWhatCxfsEventsCarry() throws Exception {
+        for (Map.Entry<LogEvent, LogRecord> pair : sameExchangeThroughBoth()) {
+            LogEvent e = pair.getKey();
+            LogRecord r = pair.getValue();
+            assertEquals(e.getAddress(), r.address(), e.getType() + " address");
+            assertEquals(e.getContentType(), r.contentType(), e.getType() + " content type");
+            assertEquals(e.getEncoding(), r.encoding(), e.getType() + " encoding");
+            assertEquals(e.getHttpMethod(), r.httpMethod(), e.getType() + " method");
+            assertEquals(e.getResponseCode(), r.responseCode() == null ? null : r.responseCode().toString(),
+                    e.getType() + " status");
+            assertEquals(String.valueOf(e.getServiceName()), r.service(), e.getType() + " service");
+            assertEquals(String.valueOf(e.getPortName()), r.port(), e.getType() + " port");
+            assertEquals(String.valueOf(e.getPortTypeName()), r.portType(), e.getType() + " port type");
+            assertEquals(e.getOperationName(), "{urn:example:bank}" + r.operation(), e.getType() + " op");
+            assertEquals(e.isBinaryContent(), r.binaryContent());
+            assertEquals(e.isMultipartContent(), r.multipartContent());
+            Set<String> cxfHeaders = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+            cxfHeaders.addAll(e.getHeaders().keySet());
+            Set<String> ourHeaders = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+            ourHeaders.addAll(r.headers().keySet());
+            assertTrue(ourHeaders.containsAll(cxfHeaders), e.getType() + " headers " + cxfHeaders + " vs "
+                    + ourHeaders);
+            assertNotNull(r.payload());
+            assertNotNull(r.timestamp());
+        }
+    }
 
     /**
      * The same exchange through CXF's feature and ours: every line CXF's {@code LogMessageFormatter} writes for an
@@ -102,24 +117,9 @@ class CxfLoggingFeatureTest {
      */
     @Test
     void cxfsTextLayoutLineForLine() throws Exception {
-        List<LogEvent> events = Collections.synchronizedList(new ArrayList<>());
-        LoggingFeature cxf = new LoggingFeature();
-        cxf.setSender(events::add);
-        CollectingSink sink = new CollectingSink();
-        XmlLoggingFeature ours = new XmlLoggingFeature();
-        ours.setSink(sink);
-        try (CxfServer server = new CxfServer(cxf, ours)) {
-            server.client(cxf, ours).transfer("a", "1");
-            List<LogRecord> records = sink.await(4);
-            synchronized (events) {
-                assertEquals(4, events.size());
-                for (LogEvent e : events) {
-                    LogRecord r = records.stream().filter(x -> x.type() == MessageType.valueOf(e.getType().name())
-                            && x.exchangeId().equals(e.getExchangeId())).findFirst()
-                            .orElseThrow(() -> new AssertionError("no record for " + e.getType()));
-                    assertEquals(LogMessageFormatter.format(e), CxfTextLayout.INSTANCE.format(r), e.getType().name());
-                }
-            }
+        for (Map.Entry<LogEvent, LogRecord> pair : sameExchangeThroughBoth()) {
+            assertEquals(LogMessageFormatter.format(pair.getKey()), CxfTextLayout.INSTANCE.format(pair.getValue()),
+                    pair.getKey().getType().name());
         }
     }
 }
