@@ -1,5 +1,8 @@
 package io.xmlformatter.cxf;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.xmlformatter.log.CxfTextLayout;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
@@ -9,7 +12,9 @@ import org.apache.cxf.ext.logging.LoggingFeature;
 import org.apache.cxf.ext.logging.event.EventType;
 import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.ext.logging.event.LogMessageFormatter;
+import org.apache.cxf.feature.Feature;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.util.AbstractMap;
 import java.util.ArrayList;
@@ -121,5 +126,60 @@ class CxfLoggingFeatureTest {
             assertEquals(LogMessageFormatter.format(pair.getKey()), CxfTextLayout.INSTANCE.format(pair.getValue()),
                     pair.getKey().getType().name());
         }
+    }
+
+    /** What a server and a client with {@code feature} log through SLF4J for one echo, by message type. */
+    private static Map<String, ILoggingEvent> loggedWith(Feature feature) throws Exception {
+        Logger services = (Logger) LoggerFactory.getLogger("org.apache.cxf.services");
+        Map<String, ILoggingEvent> byType = new java.util.concurrent.ConcurrentHashMap<>();
+        ListAppender<ILoggingEvent> appender = new ListAppender<>() {
+            @Override
+            protected synchronized void append(ILoggingEvent e) {
+                e.prepareForDeferredProcessing();
+                byType.put(e.getMDCPropertyMap().get("Type"), e);
+                notifyAll();
+            }
+        };
+        appender.start();
+        services.addAppender(appender);
+        try (CxfServer server = new CxfServer(feature)) {
+            server.client(feature).echo("the same text");
+            synchronized (appender) { // the server's response record is written just before the reply leaves
+                long deadline = System.nanoTime() + 10_000_000_000L;
+                while (byType.size() < 4 && System.nanoTime() < deadline) {
+                    appender.wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                }
+            }
+        } finally {
+            services.detachAppender(appender);
+        }
+        assertEquals(4, byType.size(), byType.keySet().toString());
+        return byType;
+    }
+
+    /** {@code verbose=false} on both: CXF's Slf4jEventSender and our payload-only sink log the same message and MDC. */
+    @Test
+    void nonVerboseAsCxfsSlf4jEventSender() throws Exception {
+        LoggingFeature cxf = new LoggingFeature();
+        cxf.setVerbose(false);
+        XmlLoggingFeature ours = new XmlLoggingFeature();
+        ours.setVerbose(false);
+        Map<String, ILoggingEvent> theirs = loggedWith(cxf);
+        Map<String, ILoggingEvent> mine = loggedWith(ours);
+        for (String type : theirs.keySet()) {
+            ILoggingEvent a = theirs.get(type);
+            ILoggingEvent b = mine.get(type);
+            assertEquals(a.getLoggerName(), b.getLoggerName(), type);
+            assertEquals(a.getFormattedMessage(), b.getFormattedMessage(), type + ": the payload is the message");
+            for (String key : List.of("Type", "Address", "HttpMethod", "Content-Type", "ResponseCode", "ServiceName",
+                    "PortName", "PortTypeName")) {
+                assertEquals(withoutPort(a.getMDCPropertyMap().get(key)), withoutPort(b.getMDCPropertyMap().get(key)),
+                        type + " " + key); // two servers, two ports
+            }
+        }
+    }
+
+    private static String withoutPort(String value) {
+        return value == null ? null : value.replaceAll(":\\d+/", ":PORT/");
     }
 }
