@@ -29,9 +29,9 @@ public final class CxfTextLayout implements RecordLayout {
         write(b, "ResponseCode", record.responseCode() == null ? null : record.responseCode().toString());
         write(b, "ExchangeId", record.exchangeId());
         if (record.service() != null) {
-            write(b, "ServiceName", localName(record.service()));
-            write(b, "PortName", localName(record.port()));
-            write(b, "PortTypeName", localName(record.portType()));
+            write(b, "ServiceName", Slf4jSink.localName(record.service()));
+            write(b, "PortName", Slf4jSink.localName(record.port()));
+            write(b, "PortTypeName", Slf4jSink.localName(record.portType()));
         }
         write(b, "Headers", headers(record.headers()).toString());
         if (record.payload() != null && !record.payload().isEmpty()) {
@@ -58,14 +58,5 @@ public final class CxfTextLayout implements RecordLayout {
         if (value != null) {
             b.append("    ").append(name).append(": ").append(value).append('\n');
         }
-    }
-
-    /** The local part of "{urn:x}Name"; a name without a namespace as it is. */
-    private static String localName(String qname) {
-        if (qname == null) {
-            return null;
-        }
-        int brace = qname.lastIndexOf('}');
-        return brace >= 0 ? qname.substring(brace + 1) : qname;
     }
 }

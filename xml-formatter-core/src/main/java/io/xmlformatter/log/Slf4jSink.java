@@ -305,7 +305,7 @@ public final class Slf4jSink implements LogSink {
     }
 
     /** The local part of "{urn:x}Name", as CXF takes it from a port type; a name without a namespace as it is. */
-    private static String localName(String qname) {
+    static String localName(String qname) {
         if (qname == null) {
             return null;
         }

@@ -272,13 +272,13 @@ final class BodyRenderer {
             return;
         }
         r.wellFormed &= jr.wellFormed || !s.complete;
-        String laidOut = (jsonIndent > 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete
-                ? JsonReshaper.layOut(masked, jsonIndent, jsonStringCap, mask) : null;
-        if (laidOut != null && jsonStringCap >= 0 && laidOut.contains("...[TRUNCATED BY ")) {
-            r.truncated = true;
-        }
         int start = r.out.length();
-        r.out.append(laidOut != null ? laidOut : masked);
+        int capped = (jsonIndent > 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete
+                ? JsonReshaper.layOut(masked, jsonIndent, jsonStringCap, mask, r.out) : -1;
+        if (capped < 0) {
+            r.out.append(masked);
+        }
+        r.truncated |= capped > 0;
         cut(r, start, s);
     }
 

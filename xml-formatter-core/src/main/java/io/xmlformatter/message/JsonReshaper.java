@@ -1,5 +1,7 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.XmlFormatter;
+
 /**
  * Lays out JSON that is already masked: indents it (only the whitespace between tokens changes) and caps long
  * strings (their first chars, then {@code ...[TRUNCATED BY n]} inside the quotes, as the engine caps XML text);
@@ -12,13 +14,24 @@ final class JsonReshaper {
     }
 
     /**
-     * {@code json} indented by {@code spaces} per level (0: whitespace as written), its string values capped at
-     * {@code maxString} chars (-1: not capped; keys and the mask are never capped); null when it is not JSON this
-     * lays out.
+     * Appends {@code json} to {@code out} indented by {@code spaces} per level (0: whitespace as written), its string
+     * values capped at {@code maxString} chars (-1: not capped; keys and the mask are never capped).
+     *
+     * @return how many strings were capped, or -1 when it is not JSON this lays out ({@code out} is then as before)
      */
-    static String layOut(CharSequence json, int spaces, int maxString, String mask) {
+    static int layOut(CharSequence json, int spaces, int maxString, String mask, StringBuilder out) {
+        int start = out.length();
+        int capped = reshape(json, spaces, maxString, mask, out);
+        if (capped < 0) {
+            out.setLength(start);
+        }
+        return capped;
+    }
+
+    /** As {@link #layOut}, leaving what it appended when it gives up. */
+    private static int reshape(CharSequence json, int spaces, int maxString, String mask, StringBuilder out) {
         int n = json.length();
-        StringBuilder out = new StringBuilder(n + n / 4 + 16);
+        int capped = 0;
         int depth = 0;
         for (int i = 0; i < n; i++) {
             char c = json.charAt(i);
@@ -27,13 +40,15 @@ final class JsonReshaper {
                 case '\'':
                     int close = stringEnd(json, i);
                     if (close < 0) {
-                        return null;
+                        return -1;
                     }
                     int after = nextToken(json, close + 1);
                     boolean key = after < n && (json.charAt(after) == ':' || json.charAt(after) == '=');
                     boolean masked = close - i - 1 == mask.length() && mask.contentEquals(json.subSequence(i + 1,
                             close));
-                    string(json, i, close, key || masked ? -1 : maxString, out);
+                    if (string(json, i, close, key || masked ? -1 : maxString, out)) {
+                        capped++;
+                    }
                     i = close;
                     break;
                 case ' ':
@@ -44,8 +59,8 @@ final class JsonReshaper {
                         out.append(c);
                     }
                     break;
-                case '/':
-                    return null; // a comment
+                case '/': // a comment
+                    return -1;
                 case '{':
                 case '[':
                     int next = nextToken(json, i + 1);
@@ -62,7 +77,7 @@ final class JsonReshaper {
                 case '}':
                 case ']':
                     if (--depth < 0) {
-                        return null;
+                        return -1;
                     }
                     newLine(out, depth, spaces);
                     out.append(c);
@@ -79,15 +94,18 @@ final class JsonReshaper {
                     out.append(c);
             }
         }
-        return depth == 0 ? out.toString() : null;
+        return depth == 0 ? capped : -1;
     }
 
-    /** Copies the string from {@code open} to {@code close} (its quotes), capped; never cuts an escape or a pair. */
-    private static void string(CharSequence json, int open, int close, int max, StringBuilder out) {
+    /**
+     * Copies the string from {@code open} to {@code close} (its quotes), capped with the engine's truncation marker;
+     * never cuts an escape or a pair. Returns whether it was capped.
+     */
+    private static boolean string(CharSequence json, int open, int close, int max, StringBuilder out) {
         int length = close - open - 1;
         if (max < 0 || length <= max) {
             out.append(json, open, close + 1);
-            return;
+            return false;
         }
         int cut = open + 1 + max;
         for (int i = open + 1; i < cut; i++) { // an escape that straddles the cut goes whole to the cut part
@@ -103,8 +121,10 @@ final class JsonReshaper {
         if (cut > open + 1 && Character.isHighSurrogate(json.charAt(cut - 1))) {
             cut--;
         }
-        out.append(json, open, cut).append("...[TRUNCATED BY ").append(close - cut).append(']')
+        out.append(json, open, cut)
+                .append(XmlFormatter.DEFAULT_TRUNCATION_MARKER.replace("{n}", Integer.toString(close - cut)))
                 .append(json.charAt(close));
+        return true;
     }
 
     /** The index of the quote closing the string opened at {@code open}, or -1. */

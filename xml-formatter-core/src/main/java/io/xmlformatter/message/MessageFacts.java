@@ -25,7 +25,6 @@ public final class MessageFacts {
     private String contentType;
     private String encoding;
     private Integer responseCode;
-    private LogLevel level;
     private final Map<String, List<String>> headers = new LinkedHashMap<>();
 
     private MessageFacts(MessageType type) {
@@ -76,7 +75,6 @@ public final class MessageFacts {
 
     /** The record's level, chosen by the exchange's outcome. */
     MessageFacts level(LogLevel v) {
-        level = v;
         record.level(v);
         return this;
     }
@@ -206,10 +204,6 @@ public final class MessageFacts {
     /** The HTTP status, or null when not known. */
     public Integer responseCode() {
         return responseCode;
-    }
-
-    LogLevel level() {
-        return level;
     }
 
     /** The content type, lower case, or "" when unknown. */

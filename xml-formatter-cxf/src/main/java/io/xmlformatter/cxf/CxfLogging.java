@@ -41,10 +41,12 @@ final class CxfLogging {
         return !isDisabled(message) && logger.wouldLog(CxfFacts.type(message), CxfFacts.owner(message));
     }
 
-    /** Whether {@code message} is logged with its body: wanted, and neither sampling nor the strategy says no. */
+    /**
+     * Whether {@code message}, wanted, is logged with its body: neither sampling nor the strategy says no. Asked
+     * once {@link #wanted} said yes.
+     */
     boolean capturesBody(Message message) {
-        return !isDisabled(message) && exchangeOf(message).capturesBody(CxfFacts.type(message),
-                CxfFacts.owner(message));
+        return exchangeOf(message).capturesBody(CxfFacts.type(message), CxfFacts.owner(message));
     }
 
     /**
