@@ -30,8 +30,11 @@ public final class ExchangeLog {
     private final MessageLogger root;
     /** The logger for this exchange: the root's, or a rule's ({@link #forOperation}). */
     private volatile MessageLogger logger;
-    /** Where records wait for the outcome: the exchange's own, or shared by its correlation id. */
-    private final ExchangeChain chain;
+    /**
+     * Where records wait for the outcome: shared by the correlation id (joined at the start, with the chain
+     * option), or the exchange's own, made when a record first has to wait; null before. Guarded by this.
+     */
+    private ExchangeChain chain;
     private final boolean sampled;
     private final String id;
     private final String correlationId;
@@ -65,7 +68,10 @@ public final class ExchangeLog {
         }
         this.correlationId = correlation != null ? correlation : id;
         use(logger);
-        this.chain = root.joinChain(this.correlationId, id);
+        root.exchangeBegins();
+        if (root.sharesChains()) {
+            chain = root.joinChain(this.correlationId, id);
+        }
         this.server = server;
         if (server) {
             enterThread();
@@ -210,7 +216,12 @@ public final class ExchangeLog {
             }
             if (strategy == Strategy.ALWAYS || strategy == Strategy.WITHOUT_BODY) {
                 write(facts, body, false);
+            } else if (chain == null && outcome != null) { // nothing waits on it: as the outcome says
+                write(facts, body, notable());
             } else {
+                if (chain == null) {
+                    chain = root.joinChain(correlationId, id);
+                }
                 chain.add(this, facts, body);
             }
         }
@@ -277,11 +288,19 @@ public final class ExchangeLog {
     private void settle(Outcome o) {
         slow = System.nanoTime() - started >= logger.slowNanos();
         outcome = o;
-        if ((o == Outcome.FAILURE && strategy != Strategy.SLOW_ONLY) || slow) {
+        if (chain == null) {
+            return;
+        }
+        if (notable()) {
             chain.notable();
         } else {
             chain.wentWell();
         }
+    }
+
+    /** Whether the exchange failed (unless only slowness counts) or was slow; false while its outcome is unknown. */
+    private boolean notable() {
+        return outcome != null && ((outcome == Outcome.FAILURE && strategy != Strategy.SLOW_ONLY) || slow);
     }
 
     /**
@@ -330,18 +349,18 @@ public final class ExchangeLog {
      */
     public void end() {
         settleRequest();
-        boolean leaving = false;
+        ExchangeChain leaving = null;
         synchronized (this) {
             if (!ended) {
                 ended = true;
-                leaving = true;
                 if (outcome == null) {
                     settle(Outcome.FAILURE);
                 }
+                leaving = chain;
             }
         }
-        if (leaving) {
-            chain.leave();
+        if (leaving != null) {
+            leaving.leave();
         }
         OnThread here = ON_THREAD.get();
         if (here != null && here.exchange == this) {

@@ -86,7 +86,7 @@ public final class MessageLogger implements AutoCloseable {
     private final long chainMaxAgeNanos;
     /** The shared chains by correlation id (with the chain option). */
     private final ConcurrentMap<String, ExchangeChain> chains = new ConcurrentHashMap<>();
-    private final AtomicLong chainJoins = new AtomicLong();
+    private final AtomicLong begun = new AtomicLong();
     /** The rules, in order: a match and its logger (null: not logged). */
     private final List<Rule> rules;
     /** This logger's configuration, to derive others from ({@link #derive}). */
@@ -347,6 +347,11 @@ public final class MessageLogger implements AutoCloseable {
         heldOverflows.incrementAndGet();
     }
 
+    /** Whether exchanges sharing a correlation id share a chain (the chain option). */
+    boolean sharesChains() {
+        return chain;
+    }
+
     int maxChainRecords() {
         return maxChainRecords;
     }
@@ -354,12 +359,9 @@ public final class MessageLogger implements AutoCloseable {
     /**
      * The chain an exchange joins: its own, or with the chain option the one its correlation id shares. Every chain
      * is known here until its last exchange ends, so one whose exchanges never end (a caller that never read its
-     * response) is written as failed once past its age (checked every 64 exchanges).
+     * response) is written as failed once past its age (see {@link #exchangeBegins}).
      */
     ExchangeChain joinChain(String correlationId, String exchangeId) {
-        if ((chainJoins.incrementAndGet() & 63) == 0) {
-            expireChains();
-        }
         String key = chain ? correlationId : exchangeId;
         while (true) {
             ExchangeChain c = chains.computeIfAbsent(key, id -> new ExchangeChain(this, id, chain));
@@ -367,6 +369,13 @@ public final class MessageLogger implements AutoCloseable {
                 return c;
             }
             chains.remove(key, c); // closed as we came: take a new one
+        }
+    }
+
+    /** An exchange begins: every 64th looks for chains past their age (when any chain is open). */
+    void exchangeBegins() {
+        if ((begun.incrementAndGet() & 63) == 0 && !chains.isEmpty()) {
+            expireChains();
         }
     }
 
