@@ -1,6 +1,7 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.message.MessageLogger;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.endpoint.Server;
@@ -33,6 +34,14 @@ public class XmlLoggingFeature extends XmlLoggingSettings implements Feature {
     public XmlLoggingFeature() {
     }
 
+    /**
+     * A feature that logs with {@code messageLogger} (built elsewhere, e.g. by the Spring Boot starter, and shared
+     * with JAX-RS logging); its option setters then throw.
+     */
+    public XmlLoggingFeature(MessageLogger messageLogger) {
+        super(messageLogger);
+    }
+
     @Override
     public void initialize(Server server, Bus bus) {
         installOn(server.getEndpoint(), bus);
@@ -48,9 +57,12 @@ public class XmlLoggingFeature extends XmlLoggingSettings implements Feature {
         installOn(provider, bus);
     }
 
+    /** Logs every endpoint and client on {@code bus}; nothing when some xml-formatter logging is already on it. */
     @Override
     public void initialize(Bus bus) {
-        installOn(bus, bus);
+        if (!installedOn(bus)) {
+            installOn(bus, bus);
+        }
     }
 
     /**

@@ -30,69 +30,95 @@ import java.util.Set;
  * interceptor providers, the bus life cycle), so the one jar also runs inside Mule 3 on CXF 2.7.
  */
 public class XmlLoggingSettings {
-    private final MessageLogger.Builder logger = MessageLogger.builder();
+    private final MessageLogger.Builder logger;
+    private final MessageLogger given;
     private String correlationHeader = "X-Correlation-ID";
     private CxfHost host = new CxfHost() { };
     private CxfLogging built;
 
+    /** Settings with the message logger's defaults, changed by the setters. */
+    public XmlLoggingSettings() {
+        this.logger = MessageLogger.builder();
+        this.given = null;
+    }
+
+    /**
+     * Settings that log with {@code messageLogger}, built elsewhere (a Spring Boot application's, shared with its
+     * JAX-RS logging): the setters of options then throw, as those options are the logger's.
+     */
+    public XmlLoggingSettings(MessageLogger messageLogger) {
+        this.logger = null;
+        this.given = java.util.Objects.requireNonNull(messageLogger, "messageLogger");
+        this.correlationHeader = messageLogger.correlationHeader();
+    }
+
+    /** The builder the setters change; none when the settings were given a built message logger. */
+    private MessageLogger.Builder options() {
+        if (logger == null) {
+            throw new IllegalStateException("xml-formatter-cxf: these settings log with a given MessageLogger; "
+                    + "set options on that logger's builder");
+        }
+        return logger;
+    }
+
     /** CXF's {@code limit}: the most payload logged, in bytes (-1: no limit). Default 48 KiB. */
     public void setLimit(int limit) {
-        logger.limit(limit);
+        options().limit(limit);
     }
 
     /** CXF's {@code inMemThreshold}: with {@code limit} -1, how much payload is kept in memory for the record. */
     public void setInMemThreshold(long threshold) {
-        logger.inMemThreshold(threshold);
+        options().inMemThreshold(threshold);
     }
 
     /** CXF's {@code prettyLogging}: indent payloads (otherwise whitespace stays as sent). */
     public void setPrettyLogging(boolean pretty) {
-        logger.pretty(pretty);
+        options().pretty(pretty);
     }
 
     /** CXF's {@code logBinary}: log binary bodies (suppressed by default). */
     public void setLogBinary(boolean logBinary) {
-        logger.logBinary(logBinary);
+        options().logBinary(logBinary);
     }
 
     /** CXF's {@code logMultipart}: log multipart bodies; attachments are never dumped. Default true. */
     public void setLogMultipart(boolean logMultipart) {
-        logger.logMultipart(logMultipart);
+        options().logMultipart(logMultipart);
     }
 
     /** CXF's {@code verbose}: the multi-line text layout (default) or one JSON line per record. */
     public void setVerbose(boolean verbose) {
-        logger.verbose(verbose);
+        options().verbose(verbose);
     }
 
     /** CXF's {@code sensitiveElementNames}: elements whose content is masked, wherever they are. */
     public void setSensitiveElementNames(Set<String> names) {
-        logger.sensitiveElementNames(names);
+        options().sensitiveElementNames(names);
     }
 
     /** Adds to {@link #setSensitiveElementNames}. */
     public void addSensitiveElementNames(Set<String> names) {
-        logger.addSensitiveElementNames(names);
+        options().addSensitiveElementNames(names);
     }
 
     /** CXF's {@code sensitiveAttributeNames}: attributes whose values are masked, wherever they are. */
     public void setSensitiveAttributeNames(Set<String> names) {
-        logger.sensitiveAttributeNames(names);
+        options().sensitiveAttributeNames(names);
     }
 
     /** Adds to {@link #setSensitiveAttributeNames}. */
     public void addSensitiveAttributeNames(Set<String> names) {
-        logger.addSensitiveAttributeNames(names);
+        options().addSensitiveAttributeNames(names);
     }
 
     /** CXF's {@code sensitiveProtocolHeaderNames}: headers masked (any case), on top of the defaults. */
     public void setSensitiveProtocolHeaderNames(Set<String> names) {
-        logger.sensitiveHeaderNames(names);
+        options().sensitiveHeaderNames(names);
     }
 
     /** Adds to {@link #setSensitiveProtocolHeaderNames}. */
     public void addSensitiveProtocolHeaderNames(Set<String> names) {
-        logger.addSensitiveHeaderNames(names);
+        options().addSensitiveHeaderNames(names);
     }
 
     /**
@@ -100,7 +126,7 @@ public class XmlLoggingSettings {
      * {@code access_token}, {@code client_secret}, ...) and the sensitive element names.
      */
     public void setSensitiveParameterNames(Set<String> names) {
-        logger.sensitiveParameterNames(names);
+        options().sensitiveParameterNames(names);
     }
 
     /** Adds comma-separated media types treated as binary in both directions. */
@@ -111,12 +137,12 @@ public class XmlLoggingSettings {
 
     /** Adds comma-separated media types treated as binary in inbound messages. */
     public void addInBinaryContentMediaTypes(String mediaTypes) {
-        logger.addInBinaryMediaTypes(split(mediaTypes));
+        options().addInBinaryMediaTypes(split(mediaTypes));
     }
 
     /** Adds comma-separated media types treated as binary in outbound messages. */
     public void addOutBinaryContentMediaTypes(String mediaTypes) {
-        logger.addOutBinaryMediaTypes(split(mediaTypes));
+        options().addOutBinaryMediaTypes(split(mediaTypes));
     }
 
     /**
@@ -124,63 +150,63 @@ public class XmlLoggingSettings {
      * sink is closed when the bus shuts down (closing a MongoDB sink drains its queue); sinks may be closed twice.
      */
     public void setSink(LogSink sink) {
-        logger.sink(sink);
+        options().sink(sink);
     }
 
     /** Where records of inbound messages go. */
     public void setInSink(LogSink sink) {
-        logger.inSink(sink);
+        options().inSink(sink);
     }
 
     /** Where records of outbound messages go. */
     public void setOutSink(LogSink sink) {
-        logger.outSink(sink);
+        options().outSink(sink);
     }
 
     /** Indentation in spaces when {@code prettyLogging} is on (default 2). */
     public void setIndent(int spaces) {
-        logger.indent(spaces);
+        options().indent(spaces);
     }
 
     /** Cap of each text node, in chars (default: none). */
     public void setMaxTextLength(int chars) {
-        logger.maxTextLength(chars);
+        options().maxTextLength(chars);
     }
 
     /** Cap of each CDATA section, in chars (default: none). */
     public void setMaxCdataLength(int chars) {
-        logger.maxCdataLength(chars);
+        options().maxCdataLength(chars);
     }
 
     /** Paths whose element text or attribute values are masked (see {@link XmlFormatter.Builder#anonymize}). */
     public void setAnonymize(List<String> paths) {
-        logger.anonymize(paths);
+        options().anonymize(paths);
     }
 
     /** Paths whose subtrees are pruned (see {@link XmlFormatter.Builder#prune}). */
     public void setPrune(List<String> paths) {
-        logger.prune(paths);
+        options().prune(paths);
     }
 
     /** Re-format XML embedded in text or CDATA (default off; masking reaches inside it either way). */
     public void setEmbeddedXml(boolean on) {
-        logger.embeddedXml(on);
+        options().embeddedXml(on);
     }
 
     /** The WS-Security/SAML masking preset (default on). */
     public void setWsSecurity(boolean on) {
-        logger.wsSecurity(on);
+        options().wsSecurity(on);
     }
 
     /** The mask written in place of secrets (default {@code [*****]}). */
     public void setMask(String mask) {
-        logger.mask(mask);
+        options().mask(mask);
     }
 
     /** The header that carries the correlation id in and out (default {@code X-Correlation-ID}). */
     public void setCorrelationHeader(String header) {
+        options().correlationHeader(header);
         correlationHeader = header;
-        logger.correlationHeader(header);
     }
 
     /**
@@ -189,42 +215,42 @@ public class XmlLoggingSettings {
      * suppresses only its own repeats.
      */
     public void setSuppressDuplicates(boolean on) {
-        logger.suppressDuplicates(on);
+        options().suppressDuplicates(on);
     }
 
     /** Which records of an exchange are written, with or without bodies (see {@link Strategy}; default ALWAYS). */
     public void setStrategy(Strategy strategy) {
-        logger.strategy(strategy);
+        options().strategy(strategy);
     }
 
     /** An exchange taking at least this many milliseconds is slow (see {@link MessageLogger.Builder#slowThreshold}). */
     public void setSlowThresholdMillis(long millis) {
-        logger.slowThreshold(java.time.Duration.ofMillis(millis));
+        options().slowThreshold(java.time.Duration.ofMillis(millis));
     }
 
     /** The HTTP status at or above which a response is a fault (default 500). */
     public void setFaultStatus(int status) {
-        logger.faultStatus(status);
+        options().faultStatus(status);
     }
 
     /** Logs one exchange in {@code n} (see {@link MessageLogger.Builder#sampleOneIn}). */
     public void setSampleOneIn(int n) {
-        logger.sampleOneIn(n);
+        options().sampleOneIn(n);
     }
 
     /** Logs exchanges at this rate (see {@link MessageLogger.Builder#sampleRate}). */
     public void setSampleRate(double rate) {
-        logger.sampleRate(rate);
+        options().sampleRate(rate);
     }
 
     /** Whether an exchange left out by sampling is still logged when it fails (default true). */
     public void setSampleKeepsFailures(boolean on) {
-        logger.sampleKeepsFailures(on);
+        options().sampleKeepsFailures(on);
     }
 
     /** Use the trace id as the correlation id when no correlation header came (default false). */
     public void setCorrelationFromTrace(boolean on) {
-        logger.correlationFromTrace(on);
+        options().correlationFromTrace(on);
     }
 
     /**
@@ -233,23 +259,24 @@ public class XmlLoggingSettings {
      */
     public void setLevels(String levels) {
         LogLevel[] l = levels(levels);
-        logger.levels(l[0], l[1], l[2]);
+        options().levels(l[0], l[1], l[2]);
     }
 
     /** The most bytes of bodies held for exchanges whose outcome is not known yet (default 32 MiB). */
     public void setMaxHeldBytes(long bytes) {
-        logger.maxHeldBytes(bytes);
+        options().maxHeldBytes(bytes);
     }
 
     /** The whole chain on failure (see {@link MessageLogger.Builder#chain}; default off). */
     public void setChain(boolean on) {
-        logger.chain(on);
+        options().chain(on);
     }
 
     /** Rules for some exchanges (by port type, operation, path, ...), tried in order; see {@link XmlLoggingRule}. */
     public void setRules(List<XmlLoggingRule> rules) {
+        MessageLogger.Builder b = options();
         for (XmlLoggingRule r : rules) {
-            r.addTo(logger);
+            r.addTo(b);
         }
     }
 
@@ -393,7 +420,7 @@ public class XmlLoggingSettings {
      */
     CxfLogging build() {
         try {
-            return new CxfLogging(logger.build(), host);
+            return new CxfLogging(given != null ? given : logger.build(), host);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("xml-formatter-cxf: " + e.getMessage(), e);
         }

@@ -31,7 +31,15 @@ public final class XmlLoggingFeature implements Feature {
      * @throws IllegalArgumentException naming the setting that is wrong
      */
     public XmlLoggingFeature(MessageLogger.Builder logger) {
-        this.settings = new Settings(logger.build());
+        this(logger.build());
+    }
+
+    /**
+     * A feature that logs with {@code logger}, built elsewhere (e.g. by the Spring Boot starter, and shared with
+     * CXF's logging so that one exchange chain spans both).
+     */
+    public XmlLoggingFeature(MessageLogger logger) {
+        this.settings = new Settings(logger);
     }
 
     /** A feature with the message logger's defaults (SLF4J, WS-Security preset, 48 KiB). */

@@ -1,0 +1,103 @@
+package io.xmlformatter.spring.boot;
+
+import com.mongodb.client.MongoClient;
+import io.xmlformatter.log.LogSink;
+import io.xmlformatter.mongo.DropPolicy;
+import io.xmlformatter.mongo.MongoSink;
+import io.xmlformatter.mongo.MongoSinkSettings;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
+
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.Consumer;
+
+/**
+ * {@code xmlformatter.sink=mongo}: the MongoDB sink, writing through the application's {@link MongoClient} bean
+ * when there is one (never a second client beside it), otherwise through the one client of
+ * {@code xmlformatter.mongo.uri}. The sink is closed with the context: its queue drains first.
+ */
+@Configuration(proxyBeanMethods = false)
+@ConditionalOnClass(name = "io.xmlformatter.mongo.MongoSink")
+@ConditionalOnProperty(prefix = "xmlformatter", name = "sink", havingValue = "mongo")
+class MongoSinkConfiguration {
+    /**
+     * The sink.
+     *
+     * @throws IllegalArgumentException naming the {@code xmlformatter.mongo.*} property that is wrong
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean(LogSink.class)
+    MongoSink xmlFormatterSink(XmlFormatterProperties properties, ObjectProvider<MongoClient> client,
+            Environment environment) {
+        XmlFormatterProperties.Mongo m = properties.mongo();
+        MongoSinkSettings s = new MongoSinkSettings();
+        s.setConnectionString(first(m.uri(), environment.getProperty("spring.mongodb.uri"),
+                environment.getProperty("spring.data.mongodb.uri"), "mongodb://localhost"));
+        set(m.database(), s::setDatabase);
+        set(m.collection(), s::setCollection);
+        set(m.writeConcern(), s::setWriteConcern);
+        set(m.queueCapacity(), s::setQueueCapacity);
+        set(m.queueMaxBytes(), v -> s.setQueueMaxBytes(v.toBytes()));
+        set(m.batchSize(), s::setBatchSize);
+        set(m.dropPolicy(), v -> s.setDropPolicy(dropPolicy(v)));
+        set(m.maxPayloadBytes(), v -> s.setMaxPayloadBytes(Math.toIntExact(v.toBytes())));
+        set(m.ttlDays(), s::setTtlDays);
+        set(m.createIndexes(), s::setCreateIndexes);
+        set(m.shutdownGrace(), v -> s.setShutdownGraceMillis(v.toMillis()));
+        set(first(m.application(), environment.getProperty("spring.application.name")), s::setApplication);
+        try {
+            return new MongoSink(s, client.getIfAvailable());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("xml-formatter: " + e.getMessage() + " (properties xmlformatter.mongo.*)",
+                    e);
+        }
+    }
+
+    private static DropPolicy dropPolicy(String name) {
+        try {
+            return DropPolicy.valueOf(name.trim().toUpperCase(Locale.ROOT).replace('-', '_'));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("xml-formatter: xmlformatter.mongo.drop-policy is '" + name
+                    + "', not one of " + Arrays.toString(DropPolicy.values()), e);
+        }
+    }
+
+    private static String first(String... values) {
+        for (String v : values) {
+            if (v != null && !v.isBlank()) {
+                return v;
+            }
+        }
+        return null;
+    }
+
+    private static <T> void set(T value, Consumer<T> setter) {
+        if (value != null) {
+            setter.accept(value);
+        }
+    }
+
+    /** {@code xmlformatter.sink=mongo} without xml-formatter-mongo: startup fails, saying what to add. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnMissingClass("io.xmlformatter.mongo.MongoSink")
+    @ConditionalOnProperty(prefix = "xmlformatter", name = "sink", havingValue = "mongo")
+    static class Missing {
+        /**
+         * Never returns.
+         *
+         * @throws IllegalStateException always
+         */
+        @Bean
+        LogSink xmlFormatterSink() {
+            throw new IllegalStateException("xml-formatter: xmlformatter.sink=mongo needs the dependency "
+                    + "io.xmlformatter:xml-formatter-mongo beside the starter");
+        }
+    }
+}

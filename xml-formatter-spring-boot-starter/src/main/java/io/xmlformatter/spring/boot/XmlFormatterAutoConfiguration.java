@@ -1,0 +1,69 @@
+package io.xmlformatter.spring.boot;
+
+import io.xmlformatter.log.LogSink;
+import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.message.MessageLogger;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Import;
+
+/**
+ * xml-formatter's auto-configuration: one {@link MessageLogger} from the {@code xmlformatter.*} properties and the
+ * {@link XmlFormatterCustomizer} beans, writing to one {@link LogSink} (SLF4J by default, MongoDB with
+ * {@code xmlformatter.sink=mongo}), and wired to CXF's buses and Jersey's {@code ResourceConfig}s when they are
+ * present. Off with {@code xmlformatter.enabled=false}. A bean of the application's own of type
+ * {@code MessageLogger} or {@code LogSink} replaces ours.
+ */
+@AutoConfiguration(afterName = {"org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration",
+        "org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration"})
+@ConditionalOnProperty(prefix = "xmlformatter", name = "enabled", havingValue = "true", matchIfMissing = true)
+@EnableConfigurationProperties(XmlFormatterProperties.class)
+@Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
+        JaxRsLoggingConfiguration.class, MetricsConfiguration.class})
+public class XmlFormatterAutoConfiguration {
+    /** The SLF4J sink in the layout of {@code xmlformatter.output}. */
+    @Bean
+    @ConditionalOnMissingBean(LogSink.class)
+    @ConditionalOnProperty(prefix = "xmlformatter", name = "sink", havingValue = "slf4j", matchIfMissing = true)
+    public LogSink xmlFormatterSink(XmlFormatterProperties properties) {
+        XmlFormatterProperties.Output o = properties.output();
+        switch (o.layout()) {
+            case TEXT:
+                return Slf4jSink.fullText();
+            case PAYLOAD_ONLY:
+                return Slf4jSink.payloadOnly();
+            case JSON:
+                return Slf4jSink.json();
+            case FIELDS:
+                return Slf4jSink.fields(o.fieldNames(), o.level());
+            case FIELDS_IN_MDC:
+                return Slf4jSink.fieldsInMdc(o.fieldNames(), o.level());
+            case CXF_TEXT:
+            default:
+                return Slf4jSink.text();
+        }
+    }
+
+    /**
+     * The message logger every adapter logs with, so that one exchange chain spans CXF and JAX-RS. Closed with
+     * the context (its sinks drained and closed).
+     *
+     * @throws IllegalArgumentException naming the {@code xmlformatter.*} property that is wrong
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    public MessageLogger xmlFormatterMessageLogger(XmlFormatterProperties properties, LogSink sink,
+            ObjectProvider<XmlFormatterCustomizer> customizers) {
+        try {
+            MessageLogger.Builder b = LoggerProperties.apply(properties, MessageLogger.builder().sink(sink));
+            customizers.orderedStream().forEach(c -> c.customize(b));
+            return b.build();
+        } catch (IllegalArgumentException e) {
+            throw LoggerProperties.named(e);
+        }
+    }
+}
