@@ -922,9 +922,8 @@ public final class MessageLogger implements AutoCloseable {
             checkExchangeOptions();
             XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(maxTextLength)
                     .maxCdataLength(maxCdataLength).embeddedXml(embeddedXml).mask(mask);
-            if (pretty) {
-                f.indent(indent);
-            } else {
+            f.indent(indent); // checked even when payloads are not indented: a wrong value is reported at once
+            if (!pretty) {
                 f.keepWhitespace();
             }
             if (limit >= 0) {
@@ -945,7 +944,8 @@ public final class MessageLogger implements AutoCloseable {
             try {
                 formatter = f.anonymize(anonymize).prune(prune.toArray(new String[0])).build();
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("bad masking or pruning setting: " + e.getMessage(), e);
+                throw new IllegalArgumentException("bad masking or pruning setting (anonymize, prune, "
+                        + "sensitiveElementNames, sensitiveAttributeNames): " + e.getMessage(), e);
             }
             LogSink fallback = inSink != null && outSink != null ? null
                     : verbose ? Slf4jSink.text() : Slf4jSink.payloadOnly();

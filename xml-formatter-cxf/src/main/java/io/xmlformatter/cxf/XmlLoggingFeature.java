@@ -57,12 +57,9 @@ public class XmlLoggingFeature extends XmlLoggingSettings implements Feature {
         installOn(provider, bus);
     }
 
-    /** Logs every endpoint and client on {@code bus}; nothing when some xml-formatter logging is already on it. */
     @Override
     public void initialize(Bus bus) {
-        if (!installedOn(bus)) {
-            installOn(bus, bus);
-        }
+        installOn(bus, bus);
     }
 
     /**

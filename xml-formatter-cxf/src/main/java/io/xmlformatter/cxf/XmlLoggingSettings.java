@@ -323,8 +323,13 @@ public class XmlLoggingSettings {
      * in-fault chains get the body tap and the record writer, the out and out-fault chains the body recorder and
      * its fallback. When {@code bus} shuts down, the sinks are closed (a MongoDB sink drains its queue first).
      * This is what {@code XmlLoggingFeature}, {@code @XmlLogging} and the bus-wide switch do on every CXF line.
+     * Nothing happens when {@code provider} already has interceptors of some xml-formatter settings: a message is
+     * never logged twice by one provider.
      */
     public void installOn(InterceptorProvider provider, Bus bus) {
+        if (installedOn(provider)) {
+            return;
+        }
         CxfLogging logging = logging();
         closeSinksWith(bus, logging);
         PayloadTapInterceptor tap = new PayloadTapInterceptor(logging);

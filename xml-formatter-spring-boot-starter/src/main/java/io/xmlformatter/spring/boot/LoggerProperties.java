@@ -62,7 +62,7 @@ final class LoggerProperties {
             "inSink", "sink",
             "outSink", "sink",
             "verbose", "output.layout");
-    private static final Pattern WORD = Pattern.compile("[A-Za-z]+");
+    private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z.-]*");
 
     private LoggerProperties() {
     }
@@ -140,8 +140,7 @@ final class LoggerProperties {
         set(x.chain(), b::chain);
         if (x.chainMaxRecords() != null || x.chainMaxAge() != null) {
             if (x.chainMaxRecords() == null || x.chainMaxAge() == null) {
-                throw new IllegalArgumentException("chainLimits: set both, not one (property "
-                        + "xmlformatter.exchange.chain-max-age too)");
+                throw new IllegalArgumentException("chainLimits: set xmlformatter.exchange.chain-max-records and .chain-max-age together");
             }
             b.chainLimits(x.chainMaxRecords(), x.chainMaxAge());
         }

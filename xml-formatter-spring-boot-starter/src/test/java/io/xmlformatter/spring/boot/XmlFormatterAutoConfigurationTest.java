@@ -1,0 +1,231 @@
+package io.xmlformatter.spring.boot;
+
+import io.micrometer.core.instrument.binder.MeterBinder;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.LogSink;
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.ExchangeLog;
+import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.mongo.MongoSink;
+import io.xmlformatter.testsupport.CollectingSink;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.AutoConfigurations;
+import org.springframework.boot.test.context.FilteredClassLoader;
+import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
+import org.springframework.boot.test.context.runner.ApplicationContextRunner;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.io.InputStream;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Every condition and property of the auto-configuration, on a context without a web server. */
+class XmlFormatterAutoConfigurationTest {
+    private final ApplicationContextRunner runner = new ApplicationContextRunner()
+            .withConfiguration(AutoConfigurations.of(XmlFormatterAutoConfiguration.class));
+
+    @Test
+    void byDefaultOneLoggerOnTheSlf4jSinkAndTheFeaturesOfBothRuntimes() {
+        runner.run(context -> {
+            assertThat(context).hasSingleBean(MessageLogger.class).hasSingleBean(LogSink.class)
+                    .hasSingleBean(io.xmlformatter.cxf.XmlLoggingSettings.class)
+                    .hasSingleBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class)
+                    .hasSingleBean(MeterBinder.class);
+            assertThat(context.getBean(LogSink.class)).isInstanceOf(Slf4jSink.class);
+            assertThat(context.getBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class).messageLogger())
+                    .isSameAs(context.getBean(MessageLogger.class));
+            assertThat(context.getBean(io.xmlformatter.cxf.XmlLoggingSettings.class).getMessageLogger())
+                    .isSameAs(context.getBean(MessageLogger.class));
+        });
+    }
+
+    @Test
+    void switchedOffEntirelyOrPerRuntime() {
+        runner.withPropertyValues("xmlformatter.enabled=false").run(context ->
+                assertThat(context).doesNotHaveBean(MessageLogger.class).doesNotHaveBean(LogSink.class)
+                        .doesNotHaveBean(io.xmlformatter.cxf.XmlLoggingSettings.class));
+        runner.withPropertyValues("xmlformatter.cxf.enabled=false").run(context ->
+                assertThat(context).hasSingleBean(MessageLogger.class)
+                        .doesNotHaveBean(io.xmlformatter.cxf.XmlLoggingSettings.class)
+                        .hasSingleBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class));
+    }
+
+    @Test
+    void withoutCxfOrJakartaRestTheirFeaturesAreNotMade() {
+        runner.withClassLoader(new FilteredClassLoader("org.apache.cxf.", "jakarta.ws.rs."))
+                .run(context -> assertThat(context).hasNotFailed().hasSingleBean(MessageLogger.class)
+                        .doesNotHaveBean(io.xmlformatter.cxf.XmlLoggingSettings.class)
+                        .doesNotHaveBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class));
+    }
+
+    @Test
+    void theApplicationsOwnSinkOrLoggerWins() {
+        runner.withUserConfiguration(OwnSink.class).run(context -> {
+            assertThat(context).hasSingleBean(LogSink.class);
+            assertThat(context.getBean(LogSink.class)).isInstanceOf(CollectingSink.class);
+        });
+        runner.withUserConfiguration(OwnLogger.class).run(context -> assertThat(context.getBean(MessageLogger.class))
+                .isSameAs(context.getBean(OwnLogger.class).logger));
+    }
+
+    @Test
+    void propertiesReachTheRecords() {
+        runner.withUserConfiguration(OwnSink.class)
+                .withPropertyValues("xmlformatter.body.pretty=true", "xmlformatter.masking.element-names=pin",
+                        "xmlformatter.masking.mask=###", "xmlformatter.exchange.levels=DEBUG,WARN,ERROR")
+                .run(context -> {
+                    LogRecord r = logOne(context,
+                            "<login><user>ann</user><pin>4711</pin></login>", 500);
+                    assertThat(r.payload()).isEqualTo("<login>\n  <user>ann</user>\n  <pin>###</pin>\n</login>");
+                    assertThat(r.level()).hasToString("ERROR");
+                });
+    }
+
+    @Test
+    void customizersRunAfterTheProperties() {
+        runner.withUserConfiguration(OwnSink.class, Customizer.class)
+                .withPropertyValues("xmlformatter.masking.mask=###")
+                .run(context -> assertThat(logOne(context,
+                        "<a><secret>x</secret></a>", 200).payload()).isEqualTo("<a><secret>%%%</secret></a>"));
+    }
+
+    @Test
+    void eachLayoutIsItsSlf4jSink() {
+        for (String layout : new String[] {"cxf-text", "text", "payload-only", "json", "fields", "fields-in-mdc"}) {
+            runner.withPropertyValues("xmlformatter.output.layout=" + layout, "xmlformatter.output.field-names=otel")
+                    .run(context -> assertThat(context).hasNotFailed().getBean(LogSink.class)
+                            .isInstanceOf(Slf4jSink.class));
+        }
+    }
+
+    @Test
+    void aWrongValueFailsStartupNamingThePropertyAndTheAcceptedValues() {
+        failsWith("xmlformatter.exchange.strategy=SOMETIMES", "xmlformatter.exchange.strategy");
+        failsWith("xmlformatter.sink=kafka", "xmlformatter.sink");
+        failsWith("xmlformatter.output.layout=xml", "xmlformatter.output.layout");
+        failsWith("xmlformatter.exchange.fault-status=700", "xmlformatter.exchange.fault-status");
+        failsWith("xmlformatter.exchange.sample-one-in=0", "xmlformatter.exchange.sample-one-in");
+        failsWith("xmlformatter.exchange.levels=DEBUG,WARN", "xmlformatter.exchange.levels");
+        failsWith("xmlformatter.exchange.chain-max-records=10", ".chain-max-age together");
+        failsWith("xmlformatter.masking.mask=<x>", "xmlformatter.masking.mask");
+        failsWith("xmlformatter.body.indent=99", "xmlformatter.body.indent");
+        failsWith("xmlformatter.rules[0].path=(", "xmlformatter.rules[0].path");
+        failsWith("xmlformatter.masking.paths=/a/{urn:x", "xmlformatter.masking.paths");
+    }
+
+    @Test
+    void theAcceptedValuesOfAnEnumPropertyAreNamed() {
+        runner.withPropertyValues("xmlformatter.exchange.strategy=SOMETIMES").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(causes(context.getStartupFailure())).contains("SOMETIMES")
+                    .contains("org.springframework.boot.context.properties.bind.BindException");
+        });
+    }
+
+    @Test
+    void mongoWithoutItsModuleFailsStartupSayingWhatToAdd() {
+        runner.withClassLoader(new FilteredClassLoader(MongoSink.class)).withPropertyValues("xmlformatter.sink=mongo")
+                .run(context -> {
+                    assertThat(context).hasFailed();
+                    assertThat(causes(context.getStartupFailure()))
+                            .contains("xmlformatter.sink=mongo needs the dependency io.xmlformatter:xml-formatter-mongo");
+                });
+        failsWith("xmlformatter.sink=mongo,xmlformatter.mongo.drop-policy=sometimes", "xmlformatter.mongo.drop-policy");
+    }
+
+    @Test
+    void theLoggersCountersAreMeters() {
+        runner.run(context -> {
+            SimpleMeterRegistry registry = new SimpleMeterRegistry();
+            context.getBean(MeterBinder.class).bindTo(registry);
+            Set<String> names = new TreeSet<>();
+            registry.getMeters().forEach(m -> names.add(m.getId().getName()));
+            assertThat(names).containsExactly("xmlformatter.chains.open", "xmlformatter.held.bytes",
+                    "xmlformatter.held.overflows", "xmlformatter.record.failures", "xmlformatter.sink.failures");
+        });
+        runner.withClassLoader(new FilteredClassLoader("io.micrometer."))
+                .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean("xmlFormatterMeters"));
+    }
+
+    /** The one table joining builder options and properties covers every option, and names real properties. */
+    @Test
+    void everyBuilderOptionHasAPropertyAndEveryPropertyIsDocumented() throws Exception {
+        Set<String> options = new TreeSet<>();
+        for (Method m : MessageLogger.Builder.class.getMethods()) {
+            if (Modifier.isPublic(m.getModifiers()) && m.getReturnType() == MessageLogger.Builder.class
+                    && !m.getName().equals("copy")) {
+                options.add(m.getName());
+            }
+        }
+        assertThat(LoggerProperties.PROPERTY_OF_OPTION.keySet()).containsExactlyInAnyOrderElementsOf(options);
+        String metadata;
+        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
+            metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        for (String property : LoggerProperties.PROPERTY_OF_OPTION.values()) {
+            assertThat(metadata).contains("\"name\": \"xmlformatter." + property + "\"");
+        }
+        assertThat(metadata).doesNotContain("\"description\": \"\"");
+    }
+
+    private void failsWith(String properties, String named) {
+        runner.withPropertyValues(properties.split(",")).run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(causes(context.getStartupFailure())).contains(named);
+        });
+    }
+
+    private static String causes(Throwable t) {
+        StringBuilder s = new StringBuilder();
+        for (Throwable c = t; c != null; c = c.getCause()) {
+            s.append(c.getClass().getName()).append(": ").append(c.getMessage()).append('\n');
+        }
+        return s.toString();
+    }
+
+    /** One server exchange answered with {@code xml} and {@code status} (a fault from 500): its one record. */
+    private static LogRecord logOne(AssertableApplicationContext context, String xml, int status) {
+        CollectingSink sink = context.getBean(CollectingSink.class);
+        ExchangeLog x = context.getBean(MessageLogger.class).serverExchange(name -> null, null, null);
+        x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status),
+                CapturedBody.of(xml.getBytes(StandardCharsets.UTF_8)));
+        x.end();
+        assertThat(sink.all()).hasSize(1);
+        return sink.all().get(0);
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnSink {
+        @Bean
+        CollectingSink sink() {
+            return new CollectingSink();
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class OwnLogger {
+        final MessageLogger logger = MessageLogger.builder().sink(new CollectingSink()).build();
+
+        @Bean
+        MessageLogger own() {
+            return logger;
+        }
+    }
+
+    @Configuration(proxyBeanMethods = false)
+    static class Customizer {
+        @Bean
+        XmlFormatterCustomizer secrets() {
+            return b -> b.addSensitiveElementNames(Set.of("secret")).mask("%%%");
+        }
+    }
+}
