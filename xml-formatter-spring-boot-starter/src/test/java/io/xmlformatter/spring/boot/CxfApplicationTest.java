@@ -34,6 +34,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class CxfApplicationTest {
     private static final String[] PROPERTIES = {"server.address=127.0.0.1", "server.port=0",
+        "spring.main.banner-mode=off",
         "xmlformatter.masking.element-names=password,pin", "xmlformatter.rules[0].operation=ping",
         "xmlformatter.rules[0].exclude=true"};
 

@@ -4,10 +4,7 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.MessageType;
 import io.xmlformatter.log.Slf4jSink;
-import io.xmlformatter.message.CapturedBody;
-import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.testsupport.CollectingSink;
@@ -139,7 +136,7 @@ class XmlFormatterAutoConfigurationTest {
                     assertThat(causes(context.getStartupFailure()))
                             .contains("xmlformatter.sink=mongo needs the dependency io.xmlformatter:xml-formatter-mongo");
                 });
-        failsWith("xmlformatter.sink=mongo,xmlformatter.mongo.drop-policy=sometimes", "xmlformatter.mongo.drop-policy");
+        failsWith("xmlformatter.sink=mongo;xmlformatter.mongo.drop-policy=sometimes", "xmlformatter.mongo.drop-policy");
     }
 
     @Test
@@ -177,8 +174,9 @@ class XmlFormatterAutoConfigurationTest {
         assertThat(metadata).doesNotContain("\"description\": \"\"");
     }
 
+    /** Startup fails with {@code properties} ({@code ;} between two), the message naming {@code named}. */
     private void failsWith(String properties, String named) {
-        runner.withPropertyValues(properties.split(",")).run(context -> {
+        runner.withPropertyValues(properties.split(";")).run(context -> {
             assertThat(context).hasFailed();
             assertThat(causes(context.getStartupFailure())).contains(named);
         });
@@ -195,10 +193,7 @@ class XmlFormatterAutoConfigurationTest {
     /** One server exchange answered with {@code xml} and {@code status} (a fault from 500): its one record. */
     private static LogRecord logOne(AssertableApplicationContext context, String xml, int status) {
         CollectingSink sink = context.getBean(CollectingSink.class);
-        ExchangeLog x = context.getBean(MessageLogger.class).serverExchange(name -> null, null, null);
-        x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status),
-                CapturedBody.of(xml.getBytes(StandardCharsets.UTF_8)));
-        x.end();
+        Exchanges.serve(context.getBean(MessageLogger.class), null, xml, status);
         assertThat(sink.all()).hasSize(1);
         return sink.all().get(0);
     }

@@ -1,0 +1,28 @@
+package io.xmlformatter.spring.boot;
+
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.ExchangeLog;
+import io.xmlformatter.message.MessageLogger;
+
+import java.nio.charset.StandardCharsets;
+
+/** Exchanges logged straight through a message logger, for tests that need records without a web server. */
+final class Exchanges {
+    private Exchanges() {
+    }
+
+    /** One server exchange: {@code request} in, {@code response} out with {@code status}. */
+    static void serve(MessageLogger logger, String request, String response, int status) {
+        ExchangeLog x = logger.serverExchange(name -> null, null, null);
+        if (request != null) {
+            x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(request));
+        }
+        x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status), body(response));
+        x.end();
+    }
+
+    private static CapturedBody body(String xml) {
+        return CapturedBody.of(xml.getBytes(StandardCharsets.UTF_8));
+    }
+}
