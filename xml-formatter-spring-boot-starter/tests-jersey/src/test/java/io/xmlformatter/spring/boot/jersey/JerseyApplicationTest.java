@@ -1,0 +1,89 @@
+package io.xmlformatter.spring.boot.jersey;
+
+import io.xmlformatter.jaxrs.XmlLoggingFeature;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.testsupport.CollectingSink;
+import jakarta.ws.rs.client.Client;
+import jakarta.ws.rs.client.ClientBuilder;
+import jakarta.ws.rs.client.Entity;
+import org.glassfish.jersey.server.ResourceConfig;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A Spring Boot application with Jersey's starter on 127.0.0.1, the xml-formatter starter added and only
+ * properties set: the server feature is on Jersey's ResourceConfig, and the feature bean logs a JAX-RS client.
+ */
+class JerseyApplicationTest {
+    private static final String PAYMENT = "<payment><amount>10</amount><card>4111111111111111</card></payment>";
+
+    @Test
+    void serverAndClientAreLoggedMaskedAndCorrelated() throws Exception {
+        try (ConfigurableApplicationContext context = start()) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            assertThat(pay(context)).isEqualTo("<confirmation><card>4111111111111111</card></confirmation>");
+
+            List<LogRecord> records = sink.await(4);
+            assertThat(records).extracting(LogRecord::type).containsExactlyInAnyOrder(MessageType.REQ_OUT,
+                    MessageType.REQ_IN, MessageType.RESP_OUT, MessageType.RESP_IN);
+            assertThat(records).extracting(LogRecord::correlationId).containsOnly(records.get(0).correlationId());
+            assertThat(sink.only(MessageType.REQ_IN).payload())
+                    .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
+            assertThat(sink.only(MessageType.RESP_OUT).payload())
+                    .isEqualTo("<confirmation><card>[*****]</card></confirmation>");
+            assertThat(sink.only(MessageType.REQ_IN).address()).endsWith("/payments");
+        }
+    }
+
+    @Test
+    void withJerseySwitchedOffOnlyTheClientIsLogged() throws Exception {
+        try (ConfigurableApplicationContext context = start("xmlformatter.jersey.enabled=false")) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            pay(context);
+            pay(context);
+            assertThat(sink.await(4)).extracting(LogRecord::type).containsOnly(MessageType.REQ_OUT,
+                    MessageType.RESP_IN);
+        }
+    }
+
+    private static String pay(ConfigurableApplicationContext context) {
+        Client client = ClientBuilder.newClient().register(context.getBean(XmlLoggingFeature.class));
+        try {
+            return client.target("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port"))
+                    .path("payments").request("application/xml").post(Entity.entity(PAYMENT, "application/xml"),
+                            String.class);
+        } finally {
+            client.close();
+        }
+    }
+
+    private static ConfigurableApplicationContext start(String... more) {
+        return new SpringApplicationBuilder(Application.class).properties("server.address=127.0.0.1",
+                "server.port=0", "spring.main.banner-mode=off", "xmlformatter.masking.element-names=card")
+                .properties(more).run();
+    }
+
+    /** The application: a Jersey resource, nothing about logging but a sink that collects the records. */
+    @Configuration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    static class Application {
+        @Bean
+        ResourceConfig jersey() {
+            return new ResourceConfig(Payments.class);
+        }
+
+        @Bean
+        CollectingSink records() {
+            return new CollectingSink();
+        }
+    }
+}
