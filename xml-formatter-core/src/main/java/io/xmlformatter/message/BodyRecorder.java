@@ -124,9 +124,10 @@ public final class BodyRecorder {
      * What was taken so far of a body that may go on.
      *
      * @param whole whether the body ended with the bytes taken
-     * @param declaredSize the body's size when known, or -1
+     * @param declaredSize the body's size when known, or -1; a body of which that many bytes were taken is whole
+     *         (a GET's empty body, never read, is not marked as cut)
      */
     CapturedBody body(boolean whole, long declaredSize) {
-        return whole ? body() : CapturedBody.prefix(bytes, kept(), declaredSize);
+        return whole || total == declaredSize ? body() : CapturedBody.prefix(bytes, kept(), declaredSize);
     }
 }

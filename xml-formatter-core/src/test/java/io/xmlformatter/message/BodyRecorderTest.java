@@ -52,6 +52,19 @@ class BodyRecorderTest {
                 body.length()));
     }
 
+    /** Regression: a GET's empty body, never read, was logged as "...[DOCUMENT TRUNCATED: original 0 bytes]". */
+    @Test
+    void aBodyOfWhichEveryDeclaredByteWasTakenIsWhole() throws IOException {
+        BodyRecorder recorder = new BodyRecorder(5);
+        assertTrue(recorder.body(false, 0).complete(), "Content-Length: 0, nothing read");
+        assertFalse(recorder.body(false, 3).complete(), "3 bytes declared, none read");
+        assertFalse(recorder.body(false, -1).complete(), "no length declared");
+        recorder.tee(new Wire(), () -> { }).write("abc".getBytes(StandardCharsets.US_ASCII));
+        assertTrue(recorder.body(false, 3).complete(), "all 3 declared bytes read");
+        recorder.tee(new Wire(), () -> { }).write("defgh".getBytes(StandardCharsets.US_ASCII));
+        assertFalse(recorder.body(false, 8).complete(), "8 bytes read, 5 kept");
+    }
+
     @Test
     void theStreamIsClosedEvenWhenTheRecordFails() {
         Wire wire = new Wire();
