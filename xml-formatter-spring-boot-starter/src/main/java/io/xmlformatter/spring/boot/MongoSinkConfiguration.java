@@ -6,11 +6,14 @@ import io.xmlformatter.mongo.DropPolicy;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.mongo.MongoSinkSettings;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Conditional;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.core.env.Environment;
 
@@ -57,6 +60,32 @@ class MongoSinkConfiguration {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("xml-formatter: " + e.getMessage() + " (properties xmlformatter.mongo.*)",
                     e);
+        }
+    }
+
+    /**
+     * With Spring Boot's actuator (its health API, on Boot 4 or Boot 3): the sink's health, as
+     * {@code xmlFormatterMongo}.
+     */
+    @Bean
+    @ConditionalOnBean(MongoSink.class)
+    @Conditional(HealthApiPresent.class)
+    Object xmlFormatterMongoHealthIndicator(MongoSink sink, XmlFormatterProperties properties) {
+        return MongoSinkHealth.indicator(sink, properties.mongo().breakerOpenStatus(), getClass().getClassLoader());
+    }
+
+    /** Boot 4's or Boot 3's health API is on the class path. */
+    static final class HealthApiPresent extends AnyNestedCondition {
+        HealthApiPresent() {
+            super(ConfigurationPhase.REGISTER_BEAN);
+        }
+
+        @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+        static final class Boot4 {
+        }
+
+        @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
+        static final class Boot3 {
         }
     }
 

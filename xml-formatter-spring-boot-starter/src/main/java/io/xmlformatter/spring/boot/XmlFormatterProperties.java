@@ -47,6 +47,14 @@ public record XmlFormatterProperties(
         MONGO
     }
 
+    /** The actuator health status of the MongoDB sink while MongoDB is unreachable. */
+    public enum BreakerOpenStatus {
+        /** The application is down (health groups used for liveness or readiness see it). */
+        DOWN,
+        /** Out of service. */
+        OUT_OF_SERVICE
+    }
+
     /** How the SLF4J sink writes a record. */
     public enum Layout {
         /** CXF's {@code LogMessageFormatter} lines, as CXF's LoggingFeature writes them. */
@@ -188,7 +196,7 @@ public record XmlFormatterProperties(
     public record Mongo(String uri, String database, String collection, String writeConcern, Integer queueCapacity,
             DataSize queueMaxBytes, Integer batchSize, String dropPolicy, DataSize maxPayloadBytes, Integer ttlDays,
             Boolean createIndexes, Duration shutdownGrace, String application,
-            @DefaultValue("DOWN") String breakerOpenStatus) {
+            @DefaultValue("down") BreakerOpenStatus breakerOpenStatus) {
     }
 
     /**

@@ -17,6 +17,10 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.util.ClassUtils;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
@@ -78,12 +82,51 @@ class MongoSinkApplicationTest {
         }
     }
 
+    @Test
+    void theSinksHealthIsUpWhileMongoDbTakesRecordsAndAsConfiguredWhileItCannot() throws Exception {
+        try (ConfigurableApplicationContext context = startWeb(database(), "xmlformatter.mongo.uri=" + server.uri)) {
+            Exchanges.serve(context.getBean(MessageLogger.class), "<a/>", "<b/>", 200);
+            assertThat(context.getBean(MongoSink.class).awaitDrained(30, TimeUnit.SECONDS)).isTrue();
+            HttpResponse<String> health = health(context);
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(health.body()).contains("\"status\":\"UP\"").contains("\"written\":2");
+        }
+        String nowhere = "mongodb://127.0.0.1:" + TestMongoServer.freePort() + "/";
+        try (ConfigurableApplicationContext context = startWeb(database(), "xmlformatter.mongo.uri=" + nowhere,
+                "xmlformatter.mongo.breaker-open-status=out-of-service")) {
+            Exchanges.serve(context.getBean(MessageLogger.class), "<a/>", "<b/>", 200);
+            HttpResponse<String> health = health(context);
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (health.statusCode() == 200 && System.nanoTime() < deadline) {
+                health = health(context); // the breaker opens once the first write has timed out
+            }
+            assertThat(health.statusCode()).isEqualTo(503);
+            assertThat(health.body()).contains("\"status\":\"OUT_OF_SERVICE\"").contains("\"breaker\":\"OPEN\"");
+        }
+    }
+
+    private static HttpResponse<String> health(ConfigurableApplicationContext context) throws Exception {
+        URI uri = URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port")
+                + "/actuator/health/xmlFormatterMongo");
+        return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(),
+                HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static ConfigurableApplicationContext startWeb(String database, String... more) {
+        return builder(database, WebApplicationType.SERVLET).properties("server.address=127.0.0.1", "server.port=0",
+                "management.endpoint.health.show-details=always",
+                "spring.autoconfigure.exclude=" + presentMongoAutoConfiguration()).properties(more).run();
+    }
+
     private static ConfigurableApplicationContext start(String database, String... more) {
-        return new SpringApplicationBuilder(Application.class).web(WebApplicationType.NONE)
+        return builder(database, WebApplicationType.NONE).properties(more).run();
+    }
+
+    private static SpringApplicationBuilder builder(String database, WebApplicationType web) {
+        return new SpringApplicationBuilder(Application.class).web(web)
                 .properties("spring.main.banner-mode=off", "spring.application.name=shop", "xmlformatter.sink=mongo",
                         "xmlformatter.masking.element-names=card", "xmlformatter.mongo.database=" + database,
-                        "xmlformatter.mongo.collection=records")
-                .properties(more).run();
+                        "xmlformatter.mongo.collection=records");
     }
 
     private static String database() {
