@@ -57,6 +57,20 @@ class CxfApplicationTest {
     }
 
     @Test
+    void bootsTracingGivesTheServersRecordsTheirTraceId() throws Exception {
+        try (ConfigurableApplicationContext context = start(WithCollectingSink.class,
+                "management.tracing.sampling.probability=1.0")) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            client(context).greet("ann", "pw");
+            sink.await(4);
+            String traceId = sink.only(MessageType.REQ_IN).traceId();
+            assertThat(traceId).matches("[0-9a-f]{32}");
+            assertThat(sink.only(MessageType.RESP_OUT).traceId()).isEqualTo(traceId);
+            assertThat(sink.only(MessageType.REQ_OUT).traceId()).as("the client runs outside any span").isNull();
+        }
+    }
+
+    @Test
     void anOperationLeftOutByARuleIsNotLogged() throws Exception {
         try (ConfigurableApplicationContext context = start(WithCollectingSink.class)) {
             CollectingSink sink = context.getBean(CollectingSink.class);
@@ -104,8 +118,8 @@ class CxfApplicationTest {
         }
     }
 
-    static ConfigurableApplicationContext start(Class<?> application) {
-        return new SpringApplicationBuilder(application).properties(PROPERTIES).run();
+    static ConfigurableApplicationContext start(Class<?> application, String... more) {
+        return new SpringApplicationBuilder(application).properties(PROPERTIES).properties(more).run();
     }
 
     static Greeter client(ConfigurableApplicationContext context) {
