@@ -2,6 +2,7 @@ package io.xmlformatter.cxf;
 
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
+import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.Test;
 
@@ -14,11 +15,45 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Every property of the feature reaches the records: set on one feature, observed over HTTP. */
 class FeaturePropertiesTest {
+    /** A feature on a logger built elsewhere (the Spring Boot starter's) logs with it. */
+    @Test
+    void aFeatureOnABuiltLoggerLogsWithItAndItsOptionSettersRefuse() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        MessageLogger logger = MessageLogger.builder().sink(sink).build();
+        XmlLoggingFeature feature = new XmlLoggingFeature(logger);
+        assertSame(logger, feature.getMessageLogger());
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> feature.setLimit(10));
+        assertTrue(e.getMessage().contains("given MessageLogger"), e.getMessage());
+        try (CxfServer server = new CxfServer(feature)) {
+            assertEquals("hi", server.client().echo("hi"));
+            assertEquals(List.of(MessageType.REQ_IN, MessageType.RESP_OUT), types(sink.await(2)));
+        }
+    }
+
+    /** Installing twice on one provider (the starter on a bus that has the feature already) adds nothing. */
+    @Test
+    void installingTwiceOnOneProviderAddsNothing() {
+        org.apache.cxf.Bus bus = new org.apache.cxf.bus.extension.ExtensionManagerBus();
+        try {
+            XmlLoggingSettings settings = new XmlLoggingSettings(MessageLogger.builder().build());
+            settings.installOn(bus, bus);
+            int in = bus.getInInterceptors().size();
+            int out = bus.getOutInterceptors().size();
+            new XmlLoggingFeature().initialize(bus);
+            settings.installOn(bus, bus);
+            assertEquals(in, bus.getInInterceptors().size());
+            assertEquals(out, bus.getOutInterceptors().size());
+        } finally {
+            bus.shutdown(true);
+        }
+    }
+
     private static final HttpClient http = HttpClient.newHttpClient();
 
     /** Posts; waits for the request's record in {@code sink} and the response's in {@code out}. */
@@ -106,5 +141,9 @@ class FeaturePropertiesTest {
         f.setAnonymize(List.of("/a//"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, f::getMessageLogger);
         assertTrue(e.getMessage().startsWith("xml-formatter-cxf: bad masking or pruning setting"), e.getMessage());
+    }
+
+    private static List<MessageType> types(List<LogRecord> records) {
+        return records.stream().map(LogRecord::type).collect(java.util.stream.Collectors.toList());
     }
 }
