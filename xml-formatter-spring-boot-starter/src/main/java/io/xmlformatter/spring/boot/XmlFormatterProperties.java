@@ -15,16 +15,16 @@ import java.util.List;
  * The {@code xmlformatter.*} properties: the options of {@link io.xmlformatter.message.MessageLogger.Builder} in
  * Spring Boot's form, the sink and the wiring. An option left unset keeps the builder's default. Immutable.
  *
- * @param enabled switches all of xml-formatter's logging off when false
- * @param body what is kept of a body and how it is shown
- * @param masking what is masked or left out
- * @param exchange when and at what level an exchange is logged, sampling, correlation and the chain
- * @param rules rules for some exchanges, tried in order: the first that matches applies
- * @param sink where records go: SLF4J (default) or MongoDB
- * @param output how the SLF4J sink writes a record
- * @param mongo the MongoDB sink, with {@code sink=mongo}
- * @param cxf the wiring to CXF's bus
- * @param jersey the wiring to Jersey's ResourceConfig
+ * @param enabled Switches all of xml-formatter's logging off when false
+ * @param body What is kept of a body and how it is shown
+ * @param masking What is masked or left out
+ * @param exchange When and at what level an exchange is logged, sampling, correlation and the chain
+ * @param rules Rules for some exchanges, tried in order: the first that matches applies
+ * @param sink Where records go: SLF4J (default) or MongoDB
+ * @param output How the SLF4J sink writes a record
+ * @param mongo The MongoDB sink, with {@code sink=mongo}
+ * @param cxf The wiring to CXF's bus
+ * @param jersey The wiring to Jersey's ResourceConfig
  */
 @ConfigurationProperties("xmlformatter")
 public record XmlFormatterProperties(
@@ -74,17 +74,17 @@ public record XmlFormatterProperties(
     /**
      * What is kept of a body and how it is shown.
      *
-     * @param limit the most payload logged per message (CXF's {@code limit}; -1: no limit); default 48KB
-     * @param inMemThreshold with limit -1, how much of a body is kept in memory for its record; default 128KB
-     * @param pretty indent XML and JSON payloads (CXF's {@code prettyLogging}); default false: whitespace as sent
-     * @param indent spaces per level when pretty; default 2
-     * @param logBinary log binary bodies (CXF's {@code logBinary}); default false: a marker instead
-     * @param logMultipart log multipart bodies, never their attachments (CXF's {@code logMultipart}); default true
-     * @param maxTextLength cap of each XML text node and JSON string, in chars, with a visible marker; default none
-     * @param maxCdataLength cap of each CDATA section, in chars; default none
-     * @param embeddedXml re-format XML embedded in text or CDATA (masked inside either way); default false
-     * @param inBinaryMediaTypes media types also treated as binary in inbound messages
-     * @param outBinaryMediaTypes media types also treated as binary in outbound messages
+     * @param limit The most payload logged per message (CXF's {@code limit}; -1: no limit); default 48KB
+     * @param inMemThreshold With limit -1, how much of a body is kept in memory for its record; default 128KB
+     * @param pretty Indent XML and JSON payloads (CXF's {@code prettyLogging}); default false: whitespace as sent
+     * @param indent Spaces per level when pretty; default 2
+     * @param logBinary Log binary bodies (CXF's {@code logBinary}); default false: a marker instead
+     * @param logMultipart Log multipart bodies, never their attachments (CXF's {@code logMultipart}); default true
+     * @param maxTextLength Cap of each XML text node and JSON string, in chars, with a visible marker; default none
+     * @param maxCdataLength Cap of each CDATA section, in chars; default none
+     * @param embeddedXml Re-format XML embedded in text or CDATA (masked inside either way); default false
+     * @param inBinaryMediaTypes Media types also treated as binary in inbound messages
+     * @param outBinaryMediaTypes Media types also treated as binary in outbound messages
      */
     public record Body(DataSize limit, DataSize inMemThreshold, Boolean pretty, Integer indent, Boolean logBinary,
             Boolean logMultipart, Integer maxTextLength, Integer maxCdataLength, Boolean embeddedXml,
@@ -94,16 +94,16 @@ public record XmlFormatterProperties(
     /**
      * What is masked or left out.
      *
-     * @param wsSecurity the WS-Security/SAML preset (passwords, nonces, keys, assertions); default true
-     * @param mask the text written in place of a secret; default {@code [*****]}
-     * @param elementNames elements masked wherever they are, any letter case (also JSON fields and URL, form and
+     * @param wsSecurity The WS-Security/SAML preset (passwords, nonces, keys, assertions); default true
+     * @param mask The text written in place of a secret; default {@code [*****]}
+     * @param elementNames Elements masked wherever they are, any letter case (also JSON fields and URL, form and
      *         text parameters of these names)
-     * @param attributeNames attributes masked wherever they are
-     * @param headerNames headers masked (any case), on top of the defaults ({@code Authorization}, ...)
+     * @param attributeNames Attributes masked wherever they are
+     * @param headerNames Headers masked (any case), on top of the defaults ({@code Authorization}, ...)
      * @param parameterNames URL query and form parameters masked (any case), on top of the defaults
      *         ({@code password}, {@code access_token}, ...)
-     * @param paths element and attribute paths masked, e.g. {@code /Envelope/Body/login/pin}
-     * @param prune element paths whose subtrees are left out, with a marker
+     * @param paths Element and attribute paths masked, e.g. {@code /Envelope/Body/login/pin}
+     * @param prune Element paths whose subtrees are left out, with a marker
      */
     public record Masking(Boolean wsSecurity, String mask, @DefaultValue List<String> elementNames,
             @DefaultValue List<String> attributeNames, @DefaultValue List<String> headerNames,
@@ -114,25 +114,25 @@ public record XmlFormatterProperties(
     /**
      * When and at what level an exchange is logged, sampling, correlation and the chain.
      *
-     * @param strategy which records of an exchange are written, with or without bodies; default ALWAYS
-     * @param slowThreshold an exchange taking at least this long is slow (SLOW_ONLY needs it; slow counts as
+     * @param strategy Which records of an exchange are written, with or without bodies; default ALWAYS
+     * @param slowThreshold An exchange taking at least this long is slow (SLOW_ONLY needs it; slow counts as
      *         failed)
-     * @param faultStatus the HTTP status at or above which a response is a failure; default 500
-     * @param levels the levels of records by outcome, three of TRACE, DEBUG, INFO, WARN, ERROR: success, client
+     * @param faultStatus The HTTP status at or above which a response is a failure; default 500
+     * @param levels The levels of records by outcome, three of TRACE, DEBUG, INFO, WARN, ERROR: success, client
      *         error (4xx), failure, e.g. {@code DEBUG,WARN,ERROR}; default: the sink's level
-     * @param sampleOneIn log one exchange in this many (counted); default 1: all
-     * @param sampleRate log exchanges at this rate, 0 to 1 (random), instead of sample-one-in
-     * @param sampleKeepsFailures an exchange left out by sampling is still logged when it fails; default true
-     * @param chain hold every exchange of one correlation id together and write them all with bodies when one
+     * @param sampleOneIn Log one exchange in this many (counted); default 1: all
+     * @param sampleRate Log exchanges at this rate, 0 to 1 (random), instead of sample-one-in
+     * @param sampleKeepsFailures An exchange left out by sampling is still logged when it fails; default true
+     * @param chain Hold every exchange of one correlation id together and write them all with bodies when one
      *         fails; default false
-     * @param chainMaxRecords the most records held per chain; default 256 (set with chain-max-age)
-     * @param chainMaxAge how long a chain is held at most, then written as failed; default 2m (set with
+     * @param chainMaxRecords The most records held per chain; default 256 (set with chain-max-age)
+     * @param chainMaxAge How long a chain is held at most, then written as failed; default 2m (set with
      *         chain-max-records)
-     * @param maxHeldBytes the most bytes of bodies held for exchanges whose outcome is not known yet; default 32MB
-     * @param suppressDuplicates within one correlation id, log a payload seen again (a proxy's request in, then
+     * @param maxHeldBytes The most bytes of bodies held for exchanges whose outcome is not known yet; default 32MB
+     * @param suppressDuplicates Within one correlation id, log a payload seen again (a proxy's request in, then
      *         out) once; default false
-     * @param correlationHeader the header that carries the correlation id in and out; default X-Correlation-ID
-     * @param correlationFromTrace use the trace id as the correlation id when no correlation header came
+     * @param correlationHeader The header that carries the correlation id in and out; default X-Correlation-ID
+     * @param correlationFromTrace Use the trace id as the correlation id when no correlation header came
      */
     public record Exchange(Strategy strategy, Duration slowThreshold, Integer faultStatus,
             @DefaultValue List<LogLevel> levels, Integer sampleOneIn, Double sampleRate,
@@ -144,17 +144,17 @@ public record XmlFormatterProperties(
     /**
      * A rule for some exchanges: what it matches (every part left empty matches any) and what it changes.
      *
-     * @param service the service matched: its local name or {@code {namespace}Name}
-     * @param operation the operation matched: a SOAP operation or a resource method's name
-     * @param path a regular expression the address path must match whole, e.g. {@code /health.*}
-     * @param method the HTTP method matched
-     * @param soapAction the SOAPAction matched
-     * @param exclude leave matching exchanges out entirely
-     * @param strategy the strategy for matching exchanges
-     * @param pretty indent matching exchanges' payloads
-     * @param limit the most payload logged per message of matching exchanges
-     * @param slowThreshold the slow threshold for matching exchanges
-     * @param elementNames elements also masked in matching exchanges
+     * @param service The service matched: its local name or {@code {namespace}Name}
+     * @param operation The operation matched: a SOAP operation or a resource method's name
+     * @param path A regular expression the address path must match whole, e.g. {@code /health.*}
+     * @param method The HTTP method matched
+     * @param soapAction The SOAPAction matched
+     * @param exclude Leave matching exchanges out entirely
+     * @param strategy The strategy for matching exchanges
+     * @param pretty Indent matching exchanges' payloads
+     * @param limit The most payload logged per message of matching exchanges
+     * @param slowThreshold The slow threshold for matching exchanges
+     * @param elementNames Elements also masked in matching exchanges
      */
     public record Rule(String service, String operation, String path, String method, String soapAction,
             boolean exclude, Strategy strategy, Boolean pretty, DataSize limit, Duration slowThreshold,
@@ -164,9 +164,9 @@ public record XmlFormatterProperties(
     /**
      * How the SLF4J sink writes a record.
      *
-     * @param layout the layout; default CXF_TEXT, CXF's verbose lines
-     * @param fieldNames with FIELDS or FIELDS_IN_MDC, the field name convention: ECS, OTEL or PROJECT
-     * @param level with FIELDS or FIELDS_IN_MDC, the SLF4J level records are logged at
+     * @param layout The layout; default CXF_TEXT, CXF's verbose lines
+     * @param fieldNames With FIELDS or FIELDS_IN_MDC, the field name convention: ECS, OTEL or PROJECT
+     * @param level With FIELDS or FIELDS_IN_MDC, the SLF4J level records are logged at
      */
     public record Output(@DefaultValue("cxf-text") Layout layout, @DefaultValue("ecs") FieldNames fieldNames,
             @DefaultValue("info") Level level) {
@@ -176,22 +176,22 @@ public record XmlFormatterProperties(
      * The MongoDB sink. It writes through the application's {@code MongoClient} bean when there is one; otherwise
      * through one client made from {@code uri}.
      *
-     * @param uri the connection string of the client made for the sink when the application has no MongoClient
+     * @param uri The connection string of the client made for the sink when the application has no MongoClient
      *         bean; default: {@code spring.mongodb.uri}, {@code spring.data.mongodb.uri}, mongodb://localhost
-     * @param database the database; default: the connection string's, else logs
-     * @param collection the collection, or a pattern ({@code {yyyyMM}}, {@code {service}}, {@code {operation}});
+     * @param database The database; default: the connection string's, else logs
+     * @param collection The collection, or a pattern ({@code {yyyyMM}}, {@code {service}}, {@code {operation}});
      *         default soap_log
-     * @param writeConcern the write concern: 1, majority, ...; default 1
-     * @param queueCapacity the most records queued; past it records are dropped, and counted; default 10000
-     * @param queueMaxBytes the most bytes queued; default 64MB
-     * @param batchSize records per insertMany; default 500
-     * @param dropPolicy what a full queue does: DROP_NEWEST (default), DROP_OLDEST, BLOCK or FALLBACK_SLF4J
-     * @param maxPayloadBytes the most payload kept in one document; default 256KB
-     * @param ttlDays documents expire after this many days (0: never); default 30
-     * @param createIndexes create the collection's indexes at start; default true
-     * @param shutdownGrace how long closing waits for the queue to drain; default 5s
-     * @param application the application name in each document; default spring.application.name
-     * @param breakerOpenStatus the actuator health status while MongoDB is unreachable: DOWN or OUT_OF_SERVICE
+     * @param writeConcern The write concern: 1, majority, ...; default 1
+     * @param queueCapacity The most records queued; past it records are dropped, and counted; default 10000
+     * @param queueMaxBytes The most bytes queued; default 64MB
+     * @param batchSize Records per insertMany; default 500
+     * @param dropPolicy What a full queue does: DROP_NEWEST (default), DROP_OLDEST, BLOCK or FALLBACK_SLF4J
+     * @param maxPayloadBytes The most payload kept in one document; default 256KB
+     * @param ttlDays Documents expire after this many days (0: never); default 30
+     * @param createIndexes Create the collection's indexes at start; default true
+     * @param shutdownGrace How long closing waits for the queue to drain; default 5s
+     * @param application The application name in each document; default spring.application.name
+     * @param breakerOpenStatus The actuator health status while MongoDB is unreachable: DOWN or OUT_OF_SERVICE
      */
     public record Mongo(String uri, String database, String collection, String writeConcern, Integer queueCapacity,
             DataSize queueMaxBytes, Integer batchSize, String dropPolicy, DataSize maxPayloadBytes, Integer ttlDays,
@@ -202,7 +202,7 @@ public record XmlFormatterProperties(
     /**
      * The wiring to CXF.
      *
-     * @param enabled log every endpoint and client on CXF's buses (SOAP and REST); leave one endpoint out with
+     * @param enabled Log every endpoint and client on CXF's buses (SOAP and REST); leave one endpoint out with
      *         its property {@code org.apache.cxf.logging.enable=false} or an exclude rule
      */
     public record Cxf(@DefaultValue("true") boolean enabled) {
@@ -211,7 +211,7 @@ public record XmlFormatterProperties(
     /**
      * The wiring to Jersey.
      *
-     * @param enabled register the logging feature on every Jersey {@code ResourceConfig} bean
+     * @param enabled Register the logging feature on every Jersey {@code ResourceConfig} bean
      */
     public record Jersey(@DefaultValue("true") boolean enabled) {
     }

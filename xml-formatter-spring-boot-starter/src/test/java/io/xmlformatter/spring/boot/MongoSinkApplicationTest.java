@@ -83,31 +83,35 @@ class MongoSinkApplicationTest {
     }
 
     @Test
-    void theSinksHealthIsUpWhileMongoDbTakesRecordsAndAsConfiguredWhileItCannot() throws Exception {
+    void theSinksHealthAndMetersOverTheActuator() throws Exception {
         try (ConfigurableApplicationContext context = startWeb(database(), "xmlformatter.mongo.uri=" + server.uri)) {
             Exchanges.serve(context.getBean(MessageLogger.class), "<a/>", "<b/>", 200);
             assertThat(context.getBean(MongoSink.class).awaitDrained(30, TimeUnit.SECONDS)).isTrue();
-            HttpResponse<String> health = health(context);
+            HttpResponse<String> health = actuator(context, "health/xmlFormatterMongo");
             assertThat(health.statusCode()).isEqualTo(200);
             assertThat(health.body()).contains("\"status\":\"UP\"").contains("\"written\":2");
+            // the sink's meters (Micrometer's global registry, which Boot feeds) and the logger's
+            assertThat(actuator(context, "metrics/xmlformatter.mongo.written").body()).contains("\"value\":2.0");
+            assertThat(actuator(context, "metrics/xmlformatter.held.bytes").statusCode()).isEqualTo(200);
         }
         String nowhere = "mongodb://127.0.0.1:" + TestMongoServer.freePort() + "/";
         try (ConfigurableApplicationContext context = startWeb(database(), "xmlformatter.mongo.uri=" + nowhere,
                 "xmlformatter.mongo.breaker-open-status=out-of-service")) {
             Exchanges.serve(context.getBean(MessageLogger.class), "<a/>", "<b/>", 200);
-            HttpResponse<String> health = health(context);
+            HttpResponse<String> health = actuator(context, "health/xmlFormatterMongo");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (health.statusCode() == 200 && System.nanoTime() < deadline) {
-                health = health(context); // the breaker opens once the first write has timed out
+                health = actuator(context, "health/xmlFormatterMongo"); // the breaker opens once the first write has timed out
             }
             assertThat(health.statusCode()).isEqualTo(503);
             assertThat(health.body()).contains("\"status\":\"OUT_OF_SERVICE\"").contains("\"breaker\":\"OPEN\"");
         }
     }
 
-    private static HttpResponse<String> health(ConfigurableApplicationContext context) throws Exception {
+    private static HttpResponse<String> actuator(ConfigurableApplicationContext context, String path)
+            throws Exception {
         URI uri = URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port")
-                + "/actuator/health/xmlFormatterMongo");
+                + "/actuator/" + path);
         return HttpClient.newHttpClient().send(HttpRequest.newBuilder(uri).build(),
                 HttpResponse.BodyHandlers.ofString());
     }
@@ -115,6 +119,7 @@ class MongoSinkApplicationTest {
     private static ConfigurableApplicationContext startWeb(String database, String... more) {
         return builder(database, WebApplicationType.SERVLET).properties("server.address=127.0.0.1", "server.port=0",
                 "management.endpoint.health.show-details=always",
+                "management.endpoints.web.exposure.include=health,metrics",
                 "spring.autoconfigure.exclude=" + presentMongoAutoConfiguration()).properties(more).run();
     }
 
