@@ -40,6 +40,21 @@ public final class CxfTextLayout implements RecordLayout {
         return b.toString();
     }
 
+    /**
+     * The record's operation as CXF's events name it: a SOAP operation qualified by its port type's namespace
+     * ({@code {urn:example:bank}transfer}); a REST one as the adapter gave it ({@code GET[/accounts/7]}); null when
+     * none.
+     */
+    public static String operationName(LogRecord record) {
+        String op = record.operation();
+        String portType = record.portType();
+        if (op == null || op.startsWith("{") || op.indexOf('[') >= 0 || portType == null
+                || !portType.startsWith("{")) {
+            return op;
+        }
+        return portType.substring(0, portType.lastIndexOf('}') + 1) + op;
+    }
+
     /** The headers as CXF's event has them: one value as it is, several as a list. */
     private static Map<String, String> headers(Map<String, List<String>> headers) {
         Map<String, String> m = new HashMap<>();

@@ -255,7 +255,7 @@ public final class Slf4jSink implements LogSink {
         values[14] = localName(record.service());
         values[15] = localName(record.port());
         values[16] = localName(record.portType());
-        values[17] = values[4];
+        values[17] = CxfTextLayout.operationName(record);
         values[18] = record.headers().isEmpty() ? null : record.headers().toString();
     }
 

@@ -171,17 +171,24 @@ public final class MessageFacts {
         return this;
     }
 
-    /** Adds every header of {@code all} (null: none), values as strings (a runtime may hold them as objects). */
+    /**
+     * Adds every header of {@code all} (null: none), values as strings (a runtime may hold them as objects). A null
+     * value is no value, and a header with none is left out (CXF holds {@code Content-Type: null} for a GET).
+     */
     public MessageFacts headers(Map<String, ? extends List<?>> all) {
         if (all != null) {
             for (Map.Entry<String, ? extends List<?>> e : all.entrySet()) {
                 List<String> values = new ArrayList<>();
                 if (e.getValue() != null) {
                     for (Object v : e.getValue()) {
-                        values.add(String.valueOf(v));
+                        if (v != null) {
+                            values.add(v.toString());
+                        }
                     }
                 }
-                header(e.getKey(), values);
+                if (!values.isEmpty()) {
+                    header(e.getKey(), values);
+                }
             }
         }
         return this;

@@ -135,7 +135,7 @@ class Slf4jSinkTest {
         assertEquals("BankService", mdc.get("ServiceName"));
         assertEquals("BankPort", mdc.get("PortName"));
         assertEquals("Bank", mdc.get("PortTypeName"));
-        assertEquals("transfer", mdc.get("OperationName"));
+        assertEquals("{urn:bank}transfer", mdc.get("OperationName"), "CXF's form: qualified by the port type");
         assertEquals("{SOAPAction=[\"transfer\"]}", mdc.get("Headers"));
         assertEquals(Arrays.asList("SOAP"), markers(e), "a record naming a WSDL port is SOAP");
 

@@ -8,6 +8,8 @@ import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.security.SecurityContext;
 import org.apache.cxf.service.model.BindingOperationInfo;
 import org.apache.cxf.service.model.EndpointInfo;
+import org.apache.cxf.service.model.InterfaceInfo;
+import org.apache.cxf.service.model.ServiceInfo;
 
 import java.util.List;
 import java.util.Map;
@@ -90,15 +92,21 @@ final class CxfFacts {
         return f.headers(protocolHeaders(message));
     }
 
-    /** The endpoint's service, port and port type names, made once per endpoint and kept on it. */
+    /**
+     * The endpoint's service, port and port type names, as CXF's own logging names them (the port type is the
+     * service's interface: a JAX-RS resource class, or {@code WebClient}; without a service, the port's name), made
+     * once per endpoint and kept on it.
+     */
     private static String[] names(EndpointInfo ei) {
         Object kept = ei.getProperty(NAMES);
         if (kept instanceof String[]) {
             return (String[]) kept;
         }
-        String[] names = {ei.getService() == null ? null : String.valueOf(ei.getService().getName()),
-            String.valueOf(ei.getName()),
-            ei.getInterface() == null ? null : String.valueOf(ei.getInterface().getName())};
+        ServiceInfo service = ei.getService();
+        InterfaceInfo iface = service == null ? null : service.getInterface();
+        String port = String.valueOf(ei.getName());
+        String[] names = {service == null ? null : String.valueOf(service.getName()), port,
+            iface == null ? port : String.valueOf(iface.getName())};
         ei.setProperty(NAMES, names);
         return names;
     }
@@ -109,11 +117,31 @@ final class CxfFacts {
         return h instanceof Map ? (Map<String, List<String>>) h : null;
     }
 
-    /** The operation's name once the message is dispatched, else null. */
+    /**
+     * The operation: for SOAP its local name once the message is dispatched (else null); for REST, as CXF's own
+     * logging names it, the request's HTTP method and its path below the base path, e.g. {@code GET[/accounts/7]}.
+     */
     static String operation(Message message) {
         Exchange ex = message.getExchange();
-        BindingOperationInfo op = ex == null ? null : ex.getBindingOperationInfo();
+        if (ex == null) {
+            return null;
+        }
+        if (ex.getBinding() == null || !"SoapBinding".equals(ex.getBinding().getClass().getSimpleName())) {
+            return restOperation(MessageUtils.isRequestor(message) ? ex.getOutMessage() : ex.getInMessage());
+        }
+        BindingOperationInfo op = ex.getBindingOperationInfo();
         return op == null ? null : op.getName().getLocalPart();
+    }
+
+    private static String restOperation(Message request) {
+        String method = request == null ? null : string(request.get(Message.HTTP_REQUEST_METHOD));
+        if (method == null) {
+            return null;
+        }
+        String uri = string(request.get(Message.REQUEST_URI));
+        String base = string(request.get(Message.BASE_PATH));
+        String path = uri == null ? "" : base == null ? uri : uri.startsWith(base) ? uri.substring(base.length()) : "";
+        return method + "[" + (uri != null && path.isEmpty() ? "/" : path) + "]";
     }
 
     /** The address's path, without the query, or null. */
@@ -158,23 +186,37 @@ final class CxfFacts {
         return id.toString();
     }
 
+    /** The message's address with its query; a response without one has its request's. */
     private static String address(Message message) {
-        String address = string(message.get(Message.REQUEST_URL));
-        if (address == null) {
-            address = string(message.get(Message.ENDPOINT_ADDRESS));
-        }
+        Message source = message;
+        String address = addressOf(message);
         if (address == null) { // a response: its request knows where it went
             Exchange ex = message.getExchange();
             Message request = MessageUtils.isRequestor(message) ? ex.getOutMessage() : ex.getInMessage();
             if (request != null && request != message) {
-                address = string(request.get(Message.REQUEST_URL));
-                if (address == null) {
-                    address = string(request.get(Message.ENDPOINT_ADDRESS));
-                }
+                source = request;
+                address = addressOf(request);
             }
         }
-        String query = string(message.get(Message.QUERY_STRING));
+        String query = string(source.get(Message.QUERY_STRING));
         return query == null || address == null ? address : address + "?" + query;
+    }
+
+    /**
+     * As CXF's logging has it: the request URL; else a relative request URI below the endpoint's address (the local
+     * transport, a servlet's mapping); else the endpoint's address.
+     */
+    private static String addressOf(Message message) {
+        String url = string(message.get(Message.REQUEST_URL));
+        if (url != null) {
+            return url;
+        }
+        String endpoint = string(message.get(Message.ENDPOINT_ADDRESS));
+        String uri = string(message.get(Message.REQUEST_URI));
+        if (uri != null && uri.startsWith("/")) {
+            return endpoint != null && !endpoint.startsWith(uri) ? endpoint + uri : uri;
+        }
+        return endpoint;
     }
 
     static String string(Object o) {

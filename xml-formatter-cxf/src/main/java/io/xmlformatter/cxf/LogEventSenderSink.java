@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.log.CxfTextLayout;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.LogSink;
 import org.apache.cxf.ext.logging.event.EventType;
@@ -49,7 +50,7 @@ final class LogEventSenderSink implements LogSink {
         event.setPortName(qname(record.port()));
         String portType = record.portType() != null ? record.portType() : record.service();
         event.setPortTypeName(portType != null ? qname(portType) : new QName("unknown"));
-        event.setOperationName(record.operation());
+        event.setOperationName(CxfTextLayout.operationName(record));
         event.setHeaders(joined(record.headers()));
         event.setPayload(record.payload());
         event.setTruncated(record.truncated());
