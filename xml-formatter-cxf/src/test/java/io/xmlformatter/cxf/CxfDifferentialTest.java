@@ -72,6 +72,18 @@ class CxfDifferentialTest {
     }
 
     @Test
+    void aCutBody() throws Exception {
+        String text = "0123456789".repeat(100);
+        compare("soap cut", 4, http("/bank"), (f, a) -> soap(f, a, b -> b.echo(text)), f -> {
+            if (f instanceof LoggingFeature) {
+                ((LoggingFeature) f).setLimit(300);
+            } else {
+                ((XmlLoggingFeature) f).setLimit(300);
+            }
+        });
+    }
+
+    @Test
     void soapOverTheLocalTransport() throws Exception {
         compare("soap local", 4, "local://bank-" + LOCAL.incrementAndGet(), (f, a) -> soap(f, a, b -> b.echo("hello")));
     }
@@ -112,17 +124,30 @@ class CxfDifferentialTest {
         compare(name, events, events, address, scenario, deliberate);
     }
 
+    /** As above, both features configured by {@code options}. */
+    private static void compare(String name, int events, String address, Scenario scenario,
+            java.util.function.Consumer<Feature> options) throws Exception {
+        compare(name, events, events, address, scenario, options);
+    }
+
     /** As above, when CXF sends {@code cxfEvents} and ours {@code ourEvents}. */
     private static void compare(String name, int cxfEvents, int ourEvents, String address, Scenario scenario,
             String... deliberate) throws Exception {
+        compare(name, cxfEvents, ourEvents, address, scenario, f -> { }, deliberate);
+    }
+
+    private static void compare(String name, int cxfEvents, int ourEvents, String address, Scenario scenario,
+            java.util.function.Consumer<Feature> options, String... deliberate) throws Exception {
         Run cxf = run(scenario, address, cxfEvents, sender -> {
             LoggingFeature f = new LoggingFeature();
             f.setSender(sender::add);
+            options.accept(f);
             return f;
         });
         Run ours = run(scenario, address, ourEvents, sender -> {
             XmlLoggingFeature f = new XmlLoggingFeature();
             f.setSender(sender::add);
+            options.accept(f);
             return f;
         });
         List<String> differences = new ArrayList<>();
@@ -165,9 +190,15 @@ class CxfDifferentialTest {
         same(d, t + "binaryContent", c.isBinaryContent(), o.isBinaryContent());
         same(d, t + "multipartContent", c.isMultipartContent(), o.isMultipartContent());
         same(d, t + "truncated", c.isTruncated(), o.isTruncated());
-        same(d, t + "payload", c.getPayload(), o.getPayload());
+        same(d, t + "payload", c.getPayload(), withoutCutMarker(o.getPayload()));
         same(d, t + "headers", headers(c), headers(o));
         return d;
+    }
+
+    /** Our payload without the marker a cut body ends with (CXF sets only the event's flag). */
+    private static String withoutCutMarker(String payload) {
+        int marker = payload == null ? -1 : payload.indexOf("...[DOCUMENT TRUNCATED: ");
+        return marker < 1 ? payload : payload.substring(0, marker - 1); // after a space or a line break
     }
 
     /** The event's headers, names in lower case, without the correlation id ours adds on purpose. */
