@@ -306,7 +306,7 @@ public final class LogRecord {
         return wellFormed;
     }
 
-    /** Whether the payload is binary and was not logged. */
+    /** Whether the body's content type is binary (its payload is a marker unless binary bodies are logged). */
     public boolean binaryContent() {
         return binaryContent;
     }

@@ -117,9 +117,12 @@ final class BodyRenderer {
     /** Renders one body or part by its content type ({@code typeLower}) and its bytes. */
     void part(String typeLower, String type, String charsetLabel, Slice s, List<String> binaryTypes, int depth,
               Rendering r) {
-        if (!logBinary && isBinary(typeLower, binaryTypes)) {
+        boolean binary = isBinary(typeLower, binaryTypes);
+        if (binary && depth == 0) {
+            r.binary = true; // as CXF's event has it: the body's type is binary, logged or not
+        }
+        if (binary && !logBinary) {
             r.out.append(CONTENT_SUPPRESSED);
-            r.binary = true;
             return;
         }
         if (typeLower.startsWith("multipart/")) {

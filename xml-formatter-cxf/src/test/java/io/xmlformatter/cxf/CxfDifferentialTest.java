@@ -106,8 +106,27 @@ class CxfDifferentialTest {
 
     @Test
     void restBinaryPost() throws Exception {
-        compare("rest binary", 4, http("/rest"), (f, a) -> rest(f, a, c -> c.path("files").type("application/octet-stream")
-                .post(new byte[] {1, 2, 3, 0, (byte) 0xff})));
+        compare("rest binary", 4, http("/rest"), (f, a) -> rest(f, a, c -> c.path("files")
+                .type("application/octet-stream").post(new byte[] {1, 2, 3, 0, (byte) 0xff})));
+    }
+
+    @Test
+    void restBinaryPostLogged() throws Exception {
+        compare("rest binary logged", 4, http("/rest"), (f, a) -> rest(f, a, c -> c.path("files")
+                .type("application/octet-stream").post("binary bytes, logged")),
+                set(f -> f.setLogBinary(true), f -> f.setLogBinary(true)));
+    }
+
+    /** The same option set on CXF's feature and on ours. */
+    private static java.util.function.Consumer<Feature> set(java.util.function.Consumer<LoggingFeature> cxf,
+            java.util.function.Consumer<XmlLoggingFeature> ours) {
+        return f -> {
+            if (f instanceof LoggingFeature) {
+                cxf.accept((LoggingFeature) f);
+            } else {
+                ours.accept((XmlLoggingFeature) f);
+            }
+        };
     }
 
     /**
@@ -148,7 +167,8 @@ class CxfDifferentialTest {
         List<String> differences = new ArrayList<>();
         List<String> missing = types(cxf.atReturn);
         types(ours.atReturn).forEach(missing::remove);
-        if (!missing.isEmpty()) {
+        if (!missing.isEmpty() && !address.startsWith("local:")) { // the local transport hands a response over on
+            // another thread: there neither feature's events are all written when the call returns
             differences.add("events when the call returned: CXF " + types(cxf.atReturn) + ", ours "
                     + types(ours.atReturn));
         }
@@ -196,11 +216,15 @@ class CxfDifferentialTest {
         return marker < 1 ? payload : payload.substring(0, marker - 1); // after a space or a line break
     }
 
-    /** The event's headers, names in lower case, without the correlation id ours adds on purpose. */
+    /**
+     * The event's headers, names in lower case, without the correlation id ours adds on purpose (and the date's
+     * value: the runs are one after the other).
+     */
     private static Map<String, String> headers(LogEvent e) {
         Map<String, String> h = new TreeMap<>();
         e.getHeaders().forEach((k, v) -> h.put(k.toLowerCase(Locale.ROOT), v));
         h.remove("x-correlation-id");
+        h.computeIfPresent("date", (k, v) -> "<the two runs' own>");
         return h;
     }
 
