@@ -22,6 +22,9 @@ public final class CxfTextLayout implements RecordLayout {
     @Override
     public String format(LogRecord record) {
         StringBuilder b = new StringBuilder(256 + (record.payload() == null ? 0 : record.payload().length()));
+        if (record.request() != null) { // a whole exchange: the request's lines, then the response's
+            b.append(format(record.request()));
+        }
         b.append(record.type()).append('\n');
         write(b, "Address", record.address());
         write(b, "HttpMethod", record.httpMethod());

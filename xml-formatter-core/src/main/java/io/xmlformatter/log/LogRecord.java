@@ -15,6 +15,9 @@ import java.util.function.BiConsumer;
  * made with {@link #builder(MessageType)}. Fields an adapter does not know are null (or -1 for sizes).
  */
 public final class LogRecord {
+    /** Fields a request shares with the record of its whole exchange, not repeated in its {@code request} map. */
+    private static final java.util.Set<String> EXCHANGE_FIELDS = new java.util.HashSet<>(java.util.Arrays.asList(
+            "exchangeId", "correlationId", "traceId", "spanId", "level", "service", "port", "portType", "operation"));
     private final MessageType type;
     private final Instant timestamp;
     private final String exchangeId;
@@ -44,6 +47,12 @@ public final class LogRecord {
     private final boolean binaryContent;
     private final boolean multipartContent;
     private final Map<String, String> attributes;
+    private final String soapAction;
+    private final String action;
+    private final String relatesTo;
+    private final String faultCode;
+    private final String faultString;
+    private final LogRecord request;
 
     private LogRecord(Builder b) {
         type = b.type;
@@ -75,6 +84,12 @@ public final class LogRecord {
         binaryContent = b.binaryContent;
         multipartContent = b.multipartContent;
         attributes = Collections.unmodifiableMap(new LinkedHashMap<>(b.attributes));
+        soapAction = b.soapAction;
+        action = b.action;
+        relatesTo = b.relatesTo;
+        faultCode = b.faultCode;
+        faultString = b.faultString;
+        request = b.request;
     }
 
     /**
@@ -85,7 +100,9 @@ public final class LogRecord {
      * {@code status}, {@code contentType}, {@code encoding}, {@code principal}, {@code service}, {@code port},
      * {@code portType}, {@code operation}, {@code durationMs} (a {@link Double}), {@code originalSize},
      * {@code loggedSize}, {@code truncated}, {@code maskedCount}, {@code wellFormed}, {@code binary},
-     * {@code multipart}, {@code headers} (a map of lists), {@code attributes} (a map), {@code payload}.
+     * {@code multipart}, {@code soapAction}, {@code action}, {@code relatesTo}, {@code faultCode},
+     * {@code faultString}, {@code headers} (a map of lists), {@code attributes} (a map), {@code request} (a map of
+     * the request's own fields, when the record is a whole exchange), {@code payload}.
      */
     public void forEachField(BiConsumer<String, Object> field) {
         field.accept("ts", timestamp);
@@ -122,13 +139,32 @@ public final class LogRecord {
         if (multipartContent) {
             field.accept("multipart", true);
         }
+        optional(field, "soapAction", soapAction);
+        optional(field, "action", action);
+        optional(field, "relatesTo", relatesTo);
+        optional(field, "faultCode", faultCode);
+        optional(field, "faultString", faultString);
         if (!headers.isEmpty()) {
             field.accept("headers", headers);
         }
         if (!attributes.isEmpty()) {
             field.accept("attributes", attributes);
         }
+        if (request != null) {
+            field.accept("request", request.ownFields());
+        }
         optional(field, "payload", payload);
+    }
+
+    /** The request's fields within a record of its whole exchange: those the exchange's record does not repeat. */
+    private Map<String, Object> ownFields() {
+        Map<String, Object> own = new LinkedHashMap<>();
+        forEachField((name, value) -> {
+            if (!EXCHANGE_FIELDS.contains(name)) {
+                own.put(name, value);
+            }
+        });
+        return own;
     }
 
     private static void optional(BiConsumer<String, Object> field, String name, Object value) {
@@ -168,6 +204,12 @@ public final class LogRecord {
         b.binaryContent = binaryContent;
         b.multipartContent = multipartContent;
         b.attributes.putAll(attributes);
+        b.soapAction = soapAction;
+        b.action = action;
+        b.relatesTo = relatesTo;
+        b.faultCode = faultCode;
+        b.faultString = faultString;
+        b.request = request;
         return b;
     }
 
@@ -321,6 +363,36 @@ public final class LogRecord {
         return attributes;
     }
 
+    /** The SOAPAction of the exchange's request (a record per exchange). */
+    public String soapAction() {
+        return soapAction;
+    }
+
+    /** WS-Addressing's Action of the exchange's request (a record per exchange). */
+    public String action() {
+        return action;
+    }
+
+    /** WS-Addressing's RelatesTo of the exchange's response (a record per exchange). */
+    public String relatesTo() {
+        return relatesTo;
+    }
+
+    /** The fault's code, when the exchange ended in a SOAP fault (a record per exchange). */
+    public String faultCode() {
+        return faultCode;
+    }
+
+    /** The fault's reason, when the exchange ended in a SOAP fault (a record per exchange). */
+    public String faultString() {
+        return faultString;
+    }
+
+    /** The exchange's request, when this record is its whole exchange (one record per exchange); else null. */
+    public LogRecord request() {
+        return request;
+    }
+
     /** Builds {@link LogRecord}s; not thread-safe. */
     public static final class Builder {
         private MessageType type;
@@ -352,6 +424,12 @@ public final class LogRecord {
         private boolean binaryContent;
         private boolean multipartContent;
         private final Map<String, String> attributes = new LinkedHashMap<>();
+        private String soapAction;
+        private String action;
+        private String relatesTo;
+        private String faultCode;
+        private String faultString;
+        private LogRecord request;
 
         private Builder(MessageType type) {
             if (type == null) {
@@ -525,6 +603,42 @@ public final class LogRecord {
         /** See {@link LogRecord#multipartContent()}. */
         public Builder multipartContent(boolean v) {
             multipartContent = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#soapAction()}. */
+        public Builder soapAction(String v) {
+            soapAction = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#action()}. */
+        public Builder action(String v) {
+            action = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#relatesTo()}. */
+        public Builder relatesTo(String v) {
+            relatesTo = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#faultCode()}. */
+        public Builder faultCode(String v) {
+            faultCode = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#faultString()}. */
+        public Builder faultString(String v) {
+            faultString = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#request()}. */
+        public Builder request(LogRecord v) {
+            request = v;
             return this;
         }
 

@@ -29,9 +29,14 @@ public final class TextLayout implements RecordLayout {
             if (name.equals("type")) {
                 return;
             }
-            String label = LABELS.get(name);
-            sb.append(label != null ? label : LABELS.computeIfAbsent(name, TextLayout::label));
-            value(sb, value);
+            if (name.equals("request") && value instanceof Map) { // a whole exchange: the request's own lines
+                for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+                    String key = String.valueOf(e.getKey());
+                    field(sb, "request" + Character.toUpperCase(key.charAt(0)) + key.substring(1), e.getValue());
+                }
+                return;
+            }
+            field(sb, name, value);
         });
         String text = sb.toString();
         if (sb.capacity() <= MAX_KEPT) {
@@ -40,10 +45,16 @@ public final class TextLayout implements RecordLayout {
         return text;
     }
 
-    /** A field's line start: its name capitalised; the payload starts on a line of its own. */
+    private static void field(StringBuilder sb, String name, Object value) {
+        String label = LABELS.get(name);
+        sb.append(label != null ? label : LABELS.computeIfAbsent(name, TextLayout::label));
+        value(sb, value);
+    }
+
+    /** A field's line start: its name capitalised; a payload starts on a line of its own. */
     private static String label(String name) {
         return "\n    " + Character.toUpperCase(name.charAt(0)) + name.substring(1) + ": "
-                + (name.equals("payload") ? "\n" : "");
+                + (name.equals("payload") || name.equals("requestPayload") ? "\n" : "");
     }
 
     /** A value as {@link String#valueOf(Object)} writes it, without the intermediate String for common types. */

@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 
 import java.time.Duration;
@@ -50,6 +51,8 @@ public final class ExchangeLog {
     private BodyTee requestBody;
     /** The facts of a message whose body is being written, or null. */
     private MessageFacts pending;
+    /** With one record per exchange: the request's record, waiting for the response's. Guarded by this. */
+    private LogRecord request;
     /** The outcome, once known; null before. */
     private volatile Outcome outcome;
     /** Whether the exchange took at least the slow threshold (known with the outcome). */
@@ -246,19 +249,57 @@ public final class ExchangeLog {
         facts.level(l.level(o));
         switch (strategy) {
             case WITHOUT_BODY:
-                l.log(facts, null);
+                record(l, facts, null);
                 break;
             case BODY_ON_FAILURE:
-                l.log(facts, notable ? body : null);
+                record(l, facts, notable ? body : null);
                 break;
             case FAILED_ONLY:
             case SLOW_ONLY:
                 if (notable) {
-                    l.log(facts, body);
+                    record(l, facts, body);
                 }
                 break;
             default:
-                l.log(facts, body);
+                record(l, facts, body);
+        }
+    }
+
+    /**
+     * Writes one message's record; with one record per exchange, a request's waits for its response's and the two
+     * are written as one (a second request, or one whose response does not come, is written alone).
+     */
+    private void record(MessageLogger l, MessageFacts facts, CapturedBody body) {
+        if (!l.recordPerExchange()) {
+            l.log(facts, body);
+            return;
+        }
+        LogRecord r = l.render(facts, body);
+        LogRecord out;
+        synchronized (this) {
+            LogRecord waiting = request;
+            if (r.type().isRequest()) {
+                request = r;
+                out = waiting;
+            } else {
+                request = null;
+                out = waiting == null ? r : SoapFacts.exchange(waiting, r);
+            }
+        }
+        if (out != null) {
+            l.write(out);
+        }
+    }
+
+    /** With one record per exchange: a request still waiting for a response is written alone. */
+    private void writeLoneRequest() {
+        LogRecord waiting;
+        synchronized (this) {
+            waiting = request;
+            request = null;
+        }
+        if (waiting != null) {
+            logger.write(waiting);
         }
     }
 
@@ -362,6 +403,7 @@ public final class ExchangeLog {
         if (leaving != null) {
             leaving.leave();
         }
+        writeLoneRequest();
         OnThread here = ON_THREAD.get();
         if (here != null && here.exchange == this) {
             leave(here);

@@ -82,6 +82,7 @@ public final class MessageLogger implements AutoCloseable {
     private final AtomicLong heldOverflows = new AtomicLong();
     private final AtomicLong exchanges = new AtomicLong();
     private final boolean chain;
+    private final boolean recordPerExchange;
     private final int maxChainRecords;
     private final long chainMaxAgeNanos;
     /** The shared chains by correlation id (with the chain option). */
@@ -126,6 +127,7 @@ public final class MessageLogger implements AutoCloseable {
         severestLevel = levels == null ? null : severest(levels);
         maxHeldBytes = b.maxHeldBytes;
         chain = b.chain;
+        recordPerExchange = b.recordPerExchange;
         maxChainRecords = b.maxChainRecords;
         chainMaxAgeNanos = b.chainMaxAge.toNanos();
         rules = rules(b.rules);
@@ -352,6 +354,20 @@ public final class MessageLogger implements AutoCloseable {
         return chain;
     }
 
+    /** Whether an exchange's request and response make one record (the record-per-exchange option). */
+    boolean recordPerExchange() {
+        return recordPerExchange;
+    }
+
+    /** Writes a record made elsewhere (the record of a whole exchange) to the sink of its direction. Never throws. */
+    void write(LogRecord record) {
+        try {
+            sink(record.type()).write(record);
+        } catch (RuntimeException | LinkageError e) {
+            failed(sinkFailures, e);
+        }
+    }
+
     int maxChainRecords() {
         return maxChainRecords;
     }
@@ -422,12 +438,7 @@ public final class MessageLogger implements AutoCloseable {
      * @param body the captured body, or null when the message has none
      */
     public void log(MessageFacts facts, CapturedBody body) {
-        LogRecord record = render(facts, body);
-        try {
-            sink(record.type()).write(record);
-        } catch (RuntimeException | LinkageError e) {
-            failed(sinkFailures, e);
-        }
+        write(render(facts, body));
     }
 
     /**
@@ -546,6 +557,7 @@ public final class MessageLogger implements AutoCloseable {
         /** Rules in order. */
         private final List<RuleSpec> rules = new ArrayList<>();
         private boolean chain;
+        private boolean recordPerExchange;
         private int maxChainRecords = 256;
         private Duration chainMaxAge = Duration.ofMinutes(2);
 
@@ -593,6 +605,7 @@ public final class MessageLogger implements AutoCloseable {
             b.maxHeldBytes = maxHeldBytes;
             b.rules.addAll(rules);
             b.chain = chain;
+            b.recordPerExchange = recordPerExchange;
             b.maxChainRecords = maxChainRecords;
             b.chainMaxAge = chainMaxAge;
             return b;
@@ -869,6 +882,18 @@ public final class MessageLogger implements AutoCloseable {
          */
         public Builder chain(boolean on) {
             chain = on;
+            return this;
+        }
+
+        /**
+         * One record per exchange (default off): a request's record waits for its response's, and the two are
+         * written as one, the response's record with the request's within ({@link LogRecord#request()}) and the
+         * SOAPAction, WS-Addressing Action and RelatesTo, and a fault's code and reason beside — for teams that
+         * alert on one line per call. A request that gets no response (one-way, a failure) is written alone when
+         * its exchange ends. The strategy decides as for two records.
+         */
+        public Builder recordPerExchange(boolean on) {
+            recordPerExchange = on;
             return this;
         }
 

@@ -56,9 +56,16 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
         }
     }
 
-    /** The inbound chain broke: the exchange is over (a server's fault is still logged by the fault chain). */
+    /**
+     * The inbound chain broke. A client's exchange, or a one-way call's, is over; a server's two-way exchange ends
+     * once its fault chain has logged the fault (so that the fault's record still belongs to it).
+     */
     @Override
     public void handleFault(Message message) {
-        logging.end(message);
+        if (MessageUtils.isRequestor(message) || message.getExchange().isOneWay()) {
+            logging.end(message);
+        } else {
+            logging.exchangeOf(message).failed();
+        }
     }
 }

@@ -272,6 +272,15 @@ public class XmlLoggingSettings {
         options().chain(on);
     }
 
+    /**
+     * One record per exchange: the request's record within the response's, with the SOAPAction, WS-Addressing
+     * Action and RelatesTo and a fault's code and reason (see {@link MessageLogger.Builder#recordPerExchange};
+     * default off).
+     */
+    public void setRecordPerExchange(boolean on) {
+        options().recordPerExchange(on);
+    }
+
     /** Rules for some exchanges (by port type, operation, path, ...), tried in order; see {@link XmlLoggingRule}. */
     public void setRules(List<XmlLoggingRule> rules) {
         MessageLogger.Builder b = options();

@@ -36,6 +36,34 @@ class FeaturePropertiesTest {
         }
     }
 
+    /** recordPerExchange: one record per call on each side, the request within, the fault's facts beside. */
+    @Test
+    void recordPerExchangeGivesOneRecordPerCallOnEachSide() throws Exception {
+        CollectingSink serverSink = new CollectingSink();
+        CollectingSink clientSink = new CollectingSink();
+        XmlLoggingFeature server = new XmlLoggingFeature();
+        server.setSink(serverSink);
+        server.setRecordPerExchange(true);
+        XmlLoggingFeature client = new XmlLoggingFeature();
+        client.setSink(clientSink);
+        client.setRecordPerExchange(true);
+        try (CxfServer s = new CxfServer(server)) {
+            Bank bank = s.client(client);
+            bank.transfer("a", "1");
+            assertThrows(BankException.class, () -> bank.fail("no"));
+            List<LogRecord> served = serverSink.await(2);
+            assertEquals(List.of(MessageType.RESP_OUT, MessageType.FAULT_OUT), types(served));
+            assertEquals(MessageType.REQ_IN, served.get(0).request().type());
+            assertTrue(served.get(0).request().payload().contains("<account>a</account>"));
+            assertEquals("refused: no", served.get(1).faultString());
+            assertEquals("soap:Server", served.get(1).faultCode());
+            List<LogRecord> called = clientSink.await(2);
+            assertEquals(List.of(MessageType.RESP_IN, MessageType.FAULT_IN), types(called));
+            assertEquals(MessageType.REQ_OUT, called.get(1).request().type());
+            assertEquals("refused: no", called.get(1).faultString());
+        }
+    }
+
     /** Installing twice on one provider (the starter on a bus that has the feature already) adds nothing. */
     @Test
     void installingTwiceOnOneProviderAddsNothing() {

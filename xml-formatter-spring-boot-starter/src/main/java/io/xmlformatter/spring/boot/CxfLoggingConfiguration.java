@@ -14,7 +14,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * With CXF: xml-formatter's interceptors on every {@link Bus} bean (CXF's starter makes one), so every JAX-WS and
  * JAX-RS endpoint and client on it is logged (the settings of {@code XmlLoggingFeature}, without its CXF
- * {@code LogEventSender} bridge, so that {@code cxf-rt-features-logging} is not needed). An endpoint is left out by its property {@code org.apache.cxf.logging.enable=false}
+ * {@code LogEventSender} bridge, so that {@code cxf-rt-features-logging} is not needed). An endpoint is left out
+ * by its property {@code org.apache.cxf.logging.enable=false}
  * or an {@code xmlformatter.rules[n].exclude} rule. Off with {@code xmlformatter.cxf.enabled=false}.
  */
 @Configuration(proxyBeanMethods = false)

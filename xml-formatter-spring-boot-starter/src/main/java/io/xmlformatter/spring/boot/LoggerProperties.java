@@ -56,6 +56,7 @@ final class LoggerProperties {
             "suppressDuplicates", "exchange.suppress-duplicates",
             "correlationHeader", "exchange.correlation-header",
             "correlationFromTrace", "exchange.correlation-from-trace",
+            "recordPerExchange", "exchange.record-per-exchange",
             "rule", "rules",
             "exclude", "rules",
             "sink", "sink",
@@ -140,7 +141,8 @@ final class LoggerProperties {
         set(x.chain(), b::chain);
         if (x.chainMaxRecords() != null || x.chainMaxAge() != null) {
             if (x.chainMaxRecords() == null || x.chainMaxAge() == null) {
-                throw new IllegalArgumentException("chainLimits: set xmlformatter.exchange.chain-max-records and .chain-max-age together");
+                throw new IllegalArgumentException(
+                        "chainLimits: set xmlformatter.exchange.chain-max-records and .chain-max-age together");
             }
             b.chainLimits(x.chainMaxRecords(), x.chainMaxAge());
         }
@@ -148,6 +150,7 @@ final class LoggerProperties {
         set(x.suppressDuplicates(), b::suppressDuplicates);
         set(x.correlationHeader(), b::correlationHeader);
         set(x.correlationFromTrace(), b::correlationFromTrace);
+        set(x.recordPerExchange(), b::recordPerExchange);
     }
 
     private static void rule(int index, XmlFormatterProperties.Rule r, MessageLogger.Builder b) {

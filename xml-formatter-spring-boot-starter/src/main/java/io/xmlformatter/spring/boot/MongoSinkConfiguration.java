@@ -58,8 +58,8 @@ class MongoSinkConfiguration {
         try {
             return new MongoSink(s, client.getIfAvailable());
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("xml-formatter: " + e.getMessage() + " (properties xmlformatter.mongo.*)",
-                    e);
+            throw new IllegalArgumentException(
+                    "xml-formatter: " + e.getMessage() + " (properties xmlformatter.mongo.*)", e);
         }
     }
 

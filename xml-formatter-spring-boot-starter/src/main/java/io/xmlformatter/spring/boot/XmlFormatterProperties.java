@@ -138,7 +138,7 @@ public record XmlFormatterProperties(
             @DefaultValue List<LogLevel> levels, Integer sampleOneIn, Double sampleRate,
             Boolean sampleKeepsFailures, Boolean chain, Integer chainMaxRecords, Duration chainMaxAge,
             DataSize maxHeldBytes, Boolean suppressDuplicates, String correlationHeader,
-            Boolean correlationFromTrace) {
+            Boolean correlationFromTrace, Boolean recordPerExchange) {
     }
 
     /**

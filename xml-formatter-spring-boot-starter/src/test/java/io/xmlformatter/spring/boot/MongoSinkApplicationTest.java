@@ -101,7 +101,8 @@ class MongoSinkApplicationTest {
             HttpResponse<String> health = actuator(context, "health/xmlFormatterMongo");
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
             while (health.statusCode() == 200 && System.nanoTime() < deadline) {
-                health = actuator(context, "health/xmlFormatterMongo"); // the breaker opens once the first write has timed out
+                // the breaker opens once the first write has timed out
+                health = actuator(context, "health/xmlFormatterMongo");
             }
             assertThat(health.statusCode()).isEqualTo(503);
             assertThat(health.body()).contains("\"status\":\"OUT_OF_SERVICE\"").contains("\"breaker\":\"OPEN\"");

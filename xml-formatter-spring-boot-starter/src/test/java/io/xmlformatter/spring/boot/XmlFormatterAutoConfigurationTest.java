@@ -134,7 +134,8 @@ class XmlFormatterAutoConfigurationTest {
                 .run(context -> {
                     assertThat(context).hasFailed();
                     assertThat(causes(context.getStartupFailure()))
-                            .contains("xmlformatter.sink=mongo needs the dependency io.xmlformatter:xml-formatter-mongo");
+                            .contains("xmlformatter.sink=mongo needs the dependency "
+                                    + "io.xmlformatter:xml-formatter-mongo");
                 });
         failsWith("xmlformatter.sink=mongo;xmlformatter.mongo.drop-policy=sometimes", "xmlformatter.mongo.drop-policy");
     }

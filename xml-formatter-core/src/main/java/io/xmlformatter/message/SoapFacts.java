@@ -1,0 +1,93 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.log.LogRecord;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a record of a whole exchange says about the SOAP call, read from its two logged records: the SOAPAction
+ * (the request's header, or the {@code action} parameter of a SOAP 1.2 content type), WS-Addressing's Action (the
+ * request's) and RelatesTo (the response's), and a fault's code and reason (SOAP 1.1 {@code faultcode} /
+ * {@code faultstring}, SOAP 1.2 {@code Code/Value} / {@code Reason/Text}). Only the logged payloads are read:
+ * what masking hid stays hidden.
+ */
+final class SoapFacts {
+    private SoapFacts() {
+    }
+
+    /** The record of the whole exchange: {@code response}'s fields, the request within, the SOAP facts beside. */
+    static LogRecord exchange(LogRecord request, LogRecord response) {
+        String faultCode = null;
+        String faultString = null;
+        if (response.type().isFault()) {
+            String fault = response.payload();
+            faultCode = text(fault, "faultcode");
+            faultString = text(fault, "faultstring");
+            if (faultCode == null) { // SOAP 1.2
+                faultCode = text(fault, "Value");
+                faultString = text(fault, "Text");
+            }
+        }
+        return response.toBuilder().request(request).soapAction(soapAction(request))
+                .action(text(request.payload(), "Action")).relatesTo(text(response.payload(), "RelatesTo"))
+                .faultCode(faultCode).faultString(faultString).build();
+    }
+
+    private static String soapAction(LogRecord request) {
+        for (Map.Entry<String, List<String>> h : request.headers().entrySet()) {
+            if ("SOAPAction".equalsIgnoreCase(h.getKey()) && !h.getValue().isEmpty()) {
+                String v = unquoted(h.getValue().get(0));
+                if (!v.isEmpty()) {
+                    return v;
+                }
+            }
+        }
+        String type = request.contentType();
+        int at = type == null ? -1 : type.toLowerCase(java.util.Locale.ROOT).indexOf("action=");
+        if (at < 0) {
+            return null;
+        }
+        int end = type.indexOf(';', at);
+        String v = unquoted(type.substring(at + "action=".length(), end < 0 ? type.length() : end));
+        return v.isEmpty() ? null : v;
+    }
+
+    private static String unquoted(String v) {
+        String t = v.trim();
+        return t.length() >= 2 && t.charAt(0) == '"' && t.charAt(t.length() - 1) == '"'
+                ? t.substring(1, t.length() - 1).trim() : t;
+    }
+
+    /**
+     * The text of the first element named {@code localName} (any prefix) in {@code xml}, trimmed, as logged;
+     * null when there is none, it is empty, or it holds elements.
+     */
+    static String text(String xml, String localName) {
+        if (xml == null) {
+            return null;
+        }
+        for (int at = xml.indexOf('<'); at >= 0; at = xml.indexOf('<', at + 1)) {
+            int nameStart = at + 1;
+            int nameEnd = nameStart;
+            while (nameEnd < xml.length() && " \t\r\n/>".indexOf(xml.charAt(nameEnd)) < 0) {
+                nameEnd++;
+            }
+            String name = xml.substring(nameStart, nameEnd);
+            if (!name.equals(localName) && !name.endsWith(":" + localName)) {
+                continue;
+            }
+            int open = xml.indexOf('>', nameEnd);
+            if (open < 0 || xml.charAt(open - 1) == '/') {
+                return null;
+            }
+            int close = xml.indexOf('<', open + 1);
+            if (close < 0 || !xml.startsWith("</", close)) {
+                return null;
+            }
+            String text = xml.substring(open + 1, close).trim();
+            return text.isEmpty() ? null : text;
+        }
+        return null;
+    }
+}
