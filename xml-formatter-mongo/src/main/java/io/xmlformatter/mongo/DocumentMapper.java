@@ -41,10 +41,13 @@ final class DocumentMapper {
             if (value instanceof Instant) {
                 d.put(name, Date.from((Instant) value));
             } else if (value instanceof Map) {
-                d.put(name, safeKeys((Map<?, ?>) value));
-            } else if (name.equals("payload") && ((String) value).length() > maxPayload) {
-                d.put(name, ((String) value).substring(0, maxPayload));
-                d.put("payloadTruncated", true);
+                Map<String, Object> m = safeKeys((Map<?, ?>) value);
+                if (name.equals("request")) { // a whole exchange: the request's payload has the same cap
+                    capPayload(m);
+                }
+                d.put(name, m);
+            } else if (name.equals("payload")) {
+                capPayload(d.append(name, value));
             } else {
                 d.put(name, value);
             }
@@ -78,6 +81,15 @@ final class DocumentMapper {
         return trace;
     }
 
+    /** Cuts {@code fields}' payload at the cap, saying so in {@code payloadTruncated}. */
+    private void capPayload(Map<String, Object> fields) {
+        Object p = fields.get("payload");
+        if (p instanceof String && ((String) p).length() > maxPayload) {
+            fields.put("payload", ((String) p).substring(0, maxPayload));
+            fields.put("payloadTruncated", true);
+        }
+    }
+
     /** MongoDB field names may not contain '.' nor start with '$'. */
     private static Map<String, Object> safeKeys(Map<?, ?> m) {
         Map<String, Object> r = new LinkedHashMap<>();
@@ -91,6 +103,9 @@ final class DocumentMapper {
     /** The document's size as the queue's byte bound counts it. */
     long estimateBytes(LogRecord r) {
         long payload = r.payload() == null ? 0 : Math.min(r.payload().length(), maxPayload);
+        if (r.request() != null && r.request().payload() != null) {
+            payload += Math.min(r.request().payload().length(), maxPayload);
+        }
         return FIXED_BYTES + payload + (long) BYTES_PER_HEADER * r.headers().size();
     }
 }

@@ -57,6 +57,25 @@ class DocumentMapperTest {
     }
 
     @Test
+    void aWholeExchangeIsOneDocumentWithTheRequestWithinBothPayloadsCapped() {
+        MongoSinkSettings s = new MongoSinkSettings();
+        s.setMaxPayloadBytes(1024);
+        String big = "<a>" + "x".repeat(3000) + "</a>";
+        LogRecord request = LogRecord.builder(MessageType.REQ_IN).httpMethod("POST").payload(big).build();
+        LogRecord r = Records.record(1).toBuilder().request(request).soapAction("urn:pay").payload(big).build();
+        DocumentMapper mapper = mapper(s);
+        Document d = mapper.toDocument(r);
+        @SuppressWarnings("unchecked")
+        java.util.Map<String, Object> within = (java.util.Map<String, Object>) d.get("request");
+        assertEquals("POST", within.get("httpMethod"));
+        assertEquals(1024, ((String) within.get("payload")).length());
+        assertEquals(true, within.get("payloadTruncated"));
+        assertEquals(1024, d.getString("payload").length());
+        assertEquals("urn:pay", d.get("soapAction"));
+        assertTrue(mapper.estimateBytes(r) >= 2048, "both payloads count against the queue's bytes");
+    }
+
+    @Test
     void configuredKeysOnlyAndNoTraceFieldWithoutContext() {
         MongoSinkSettings s = new MongoSinkSettings();
         s.setTraceContextKeys("dd.trace_id");
