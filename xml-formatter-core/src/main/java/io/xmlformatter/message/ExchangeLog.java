@@ -53,6 +53,8 @@ public final class ExchangeLog {
     private MessageFacts pending;
     /** With one record per exchange: the request's record, waiting for the response's. Guarded by this. */
     private LogRecord request;
+    /** The held bytes {@link #request} reserved under the logger's bound. Guarded by this. */
+    private long requestBytes;
     /** The outcome, once known; null before. */
     private volatile Outcome outcome;
     /** Whether the exchange took at least the slow threshold (known with the outcome). */
@@ -267,7 +269,8 @@ public final class ExchangeLog {
 
     /**
      * Writes one message's record; with one record per exchange, a request's waits for its response's and the two
-     * are written as one (a second request, or one whose response does not come, is written alone).
+     * are written as one (a second request, one whose response does not come, or one the held bound has no room
+     * for, is written alone). A waiting request counts against the logger's held bytes.
      */
     private void record(MessageLogger l, MessageFacts facts, CapturedBody body) {
         if (!l.recordPerExchange()) {
@@ -277,13 +280,19 @@ public final class ExchangeLog {
         LogRecord r = l.render(facts, body);
         LogRecord out;
         synchronized (this) {
-            LogRecord waiting = request;
-            if (r.type().isRequest()) {
+            LogRecord waiting = takeRequest();
+            if (!r.type().isRequest()) {
+                out = waiting == null ? r : SoapFacts.exchange(waiting, r);
+            } else if (root.reserve(heldBytes(r))) {
                 request = r;
+                requestBytes = heldBytes(r);
                 out = waiting;
             } else {
-                request = null;
-                out = waiting == null ? r : SoapFacts.exchange(waiting, r);
+                root.overflowed();
+                if (waiting != null) {
+                    l.write(waiting);
+                }
+                out = r;
             }
         }
         if (out != null) {
@@ -291,12 +300,24 @@ public final class ExchangeLog {
         }
     }
 
+    /** The waiting request, taken, its held bytes released; null when none waits. Guarded by this. */
+    private LogRecord takeRequest() {
+        LogRecord waiting = request;
+        request = null;
+        root.released(requestBytes);
+        requestBytes = 0;
+        return waiting;
+    }
+
+    private static long heldBytes(LogRecord r) {
+        return r.payload() == null ? 0 : 2L * r.payload().length();
+    }
+
     /** With one record per exchange: a request still waiting for a response is written alone. */
     private void writeLoneRequest() {
         LogRecord waiting;
         synchronized (this) {
-            waiting = request;
-            request = null;
+            waiting = takeRequest();
         }
         if (waiting != null) {
             logger.write(waiting);

@@ -121,6 +121,27 @@ class RecordPerExchangeTest {
     }
 
     @Test
+    void aWaitingRequestCountsAgainstTheHeldBoundAndPastItIsWrittenAtOnce() {
+        MessageLogger roomy = logger(Strategy.ALWAYS);
+        ExchangeLog x = roomy.serverExchange(null, null, null);
+        x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(REQUEST));
+        assertTrue(roomy.heldBytes() > 0, "the waiting request is held");
+        x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(200), body("<ok/>"));
+        x.end();
+        assertEquals(0, roomy.heldBytes(), "released with the response");
+        records.clear();
+
+        MessageLogger tight = MessageLogger.builder().sink(records::add).recordPerExchange(true).maxHeldBytes(16)
+                .build();
+        serve(tight, "<ok/>", 200);
+        assertEquals(2, records.size(), "no room: the request at once, the response alone");
+        assertEquals(MessageType.REQ_IN, records.get(0).type());
+        assertNull(records.get(1).request());
+        assertEquals(1, tight.heldOverflows());
+        assertEquals(0, tight.heldBytes());
+    }
+
+    @Test
     void aRequestWithoutAResponseIsWrittenAloneWhenItsExchangeEnds() {
         MessageLogger logger = logger(Strategy.ALWAYS);
         ExchangeLog x = logger.serverExchange(null, null, null);

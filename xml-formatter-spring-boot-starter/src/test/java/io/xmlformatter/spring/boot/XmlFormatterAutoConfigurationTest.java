@@ -1,5 +1,8 @@
 package io.xmlformatter.spring.boot;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.xmlformatter.log.LogRecord;
@@ -9,6 +12,7 @@ import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 import org.springframework.boot.autoconfigure.AutoConfigurations;
 import org.springframework.boot.test.context.FilteredClassLoader;
 import org.springframework.boot.test.context.assertj.AssertableApplicationContext;
@@ -20,8 +24,11 @@ import java.io.InputStream;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -97,11 +104,38 @@ class XmlFormatterAutoConfigurationTest {
 
     @Test
     void eachLayoutIsItsSlf4jSink() {
-        for (String layout : new String[] {"cxf-text", "text", "payload-only", "json", "fields", "fields-in-mdc"}) {
-            runner.withPropertyValues("xmlformatter.output.layout=" + layout, "xmlformatter.output.field-names=otel")
-                    .run(context -> assertThat(context).hasNotFailed().getBean(LogSink.class)
-                            .isInstanceOf(Slf4jSink.class));
-        }
+        Map<String, Predicate<ILoggingEvent>> layouts = new LinkedHashMap<>();
+        layouts.put("cxf-text", e -> e.getFormattedMessage().startsWith("RESP_OUT\n")
+                && e.getFormattedMessage().contains("\n    ResponseCode: 200\n"));
+        layouts.put("text", e -> e.getFormattedMessage().contains("\n    Payload: \n<ok/>"));
+        layouts.put("payload-only", e -> e.getFormattedMessage().equals("<ok/>")
+                && "RESP_OUT".equals(e.getMDCPropertyMap().get("Type")));
+        layouts.put("json", e -> e.getFormattedMessage().startsWith("{\"ts\":"));
+        layouts.put("fields", e -> e.getFormattedMessage().equals("<ok/>") && e.getKeyValuePairs() != null
+                && e.getKeyValuePairs().stream().anyMatch(kv -> kv.key.equals("http.response.status_code")));
+        layouts.put("fields-in-mdc", e -> e.getFormattedMessage().equals("<ok/>")
+                && "200".equals(e.getMDCPropertyMap().get("http.response.status_code")));
+        Logger records = (Logger) LoggerFactory.getLogger(Slf4jSink.CXF_LOGGER_PREFIX);
+        layouts.forEach((layout, expected) -> runner.withPropertyValues("xmlformatter.output.layout=" + layout,
+                "xmlformatter.output.field-names=otel").run(context -> {
+                    ListAppender<ILoggingEvent> appender = new ListAppender<>() {
+                        @Override
+                        protected void append(ILoggingEvent e) {
+                            e.prepareForDeferredProcessing(); // the MDC as it is during the call
+                            super.append(e);
+                        }
+                    };
+                    appender.start();
+                    records.addAppender(appender);
+                    try {
+                        Exchanges.serve(context.getBean(MessageLogger.class), null, "<ok/>", 200);
+                    } finally {
+                        records.detachAppender(appender);
+                    }
+                    assertThat(appender.list).hasSize(1);
+                    ILoggingEvent e = appender.list.get(0);
+                    assertThat(expected.test(e)).as(layout + ": " + e.getFormattedMessage()).isTrue();
+                }));
     }
 
     @Test
