@@ -14,9 +14,11 @@ import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.WeakHashMap;
 
 /**
  * The settings of the CXF logging: CXF's LoggingFeature properties with CXF's meaning, the engine's options and
@@ -35,6 +37,8 @@ public class XmlLoggingSettings {
     private String correlationHeader = "X-Correlation-ID";
     private CxfHost host = new CxfHost() { };
     private CxfLogging built;
+    /** The buses whose shutdown closes the sinks. */
+    private final Set<Bus> closingWith = Collections.newSetFromMap(new WeakHashMap<Bus, Boolean>());
 
     /** Settings with the message logger's defaults, changed by the setters. */
     public XmlLoggingSettings() {
@@ -365,11 +369,20 @@ public class XmlLoggingSettings {
         return false;
     }
 
-    /** When the bus shuts down, sinks that hold resources (a MongoDB sink's queue and client) are closed. */
-    private static void closeSinksWith(Bus bus, CxfLogging logging) {
+    /**
+     * When the bus shuts down, sinks that hold resources (a MongoDB sink's queue and client) are closed: one
+     * listener per bus, however many endpoints and clients (an application that makes a client per call adds no
+     * listener after the first).
+     */
+    private void closeSinksWith(Bus bus, CxfLogging logging) {
         BusLifeCycleManager lifeCycle = bus == null ? null : bus.getExtension(BusLifeCycleManager.class);
         if (lifeCycle == null) {
             return;
+        }
+        synchronized (closingWith) {
+            if (!closingWith.add(bus)) {
+                return;
+            }
         }
         lifeCycle.registerLifeCycleListener(new BusLifeCycleListener() {
             @Override

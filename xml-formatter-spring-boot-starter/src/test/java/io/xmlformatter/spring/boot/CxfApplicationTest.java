@@ -3,6 +3,7 @@ package io.xmlformatter.spring.boot;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
+import io.xmlformatter.cxf.XmlLoggingFeature;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
@@ -98,6 +99,22 @@ class CxfApplicationTest {
     }
 
     @Test
+    void anEndpointWithAFeatureOfItsOwnKeepsIt() throws Exception {
+        try (ConfigurableApplicationContext context = start(WithOwnFeature.class)) {
+            CollectingSink starters = context.getBean(CollectingSink.class);
+            CollectingSink own = context.getBean(WithOwnFeature.class).own;
+            assertThat(client(context, "/services/own").greet("ann", "pw")).isEqualTo("Hello ann");
+            assertThat(own.await(2)).extracting(LogRecord::type)
+                    .containsExactlyInAnyOrder(MessageType.REQ_IN, MessageType.RESP_OUT);
+            assertThat(own.only(MessageType.REQ_IN).payload()).contains("<name>[*****]</name>")
+                    .as("its own masking");
+            // the client is the starter's: its two records, and none of the server's
+            assertThat(starters.await(2)).extracting(LogRecord::type)
+                    .containsExactlyInAnyOrder(MessageType.REQ_OUT, MessageType.RESP_IN);
+        }
+    }
+
+    @Test
     void byDefaultRecordsGoToSlf4jInCxfsLayoutUnderCxfsLoggerNames() throws Exception {
         try (ConfigurableApplicationContext context = start(Application.class)) {
             Logger records = (Logger) LoggerFactory.getLogger("org.apache.cxf.services");
@@ -123,10 +140,14 @@ class CxfApplicationTest {
     }
 
     static Greeter client(ConfigurableApplicationContext context) {
+        return client(context, "/services/greeter");
+    }
+
+    static Greeter client(ConfigurableApplicationContext context, String path) {
         JaxWsProxyFactoryBean f = new JaxWsProxyFactoryBean();
         f.setBus(context.getBean(Bus.class));
         f.setServiceClass(Greeter.class);
-        f.setAddress(base(context) + "/services/greeter");
+        f.setAddress(base(context) + path);
         return (Greeter) f.create();
     }
 
@@ -166,6 +187,24 @@ class CxfApplicationTest {
         @Bean
         CollectingSink records() {
             return new CollectingSink();
+        }
+    }
+
+    /** The application, and a second endpoint with an {@code XmlLoggingFeature} of its own. */
+    @Configuration(proxyBeanMethods = false)
+    static class WithOwnFeature extends WithCollectingSink {
+        /** The endpoint's own sink (not a bean: the application's one sink bean is the starter's). */
+        final CollectingSink own = new CollectingSink();
+
+        @Bean
+        EndpointImpl ownEndpoint(Bus bus) {
+            XmlLoggingFeature feature = new XmlLoggingFeature();
+            feature.setSink(own);
+            feature.setSensitiveElementNames(java.util.Set.of("name"));
+            EndpointImpl endpoint = new EndpointImpl(bus, new GreeterImpl());
+            endpoint.getFeatures().add(feature);
+            endpoint.publish("/own");
+            return endpoint;
         }
     }
 }
