@@ -16,6 +16,10 @@ final class Mdc {
     /** The span id, with OpenTelemetry's MDC name. */
     static final String SPAN_ID = "span_id";
     static final String[] KEYS = {CORRELATION_ID, EXCHANGE_ID, TRACE_ID, SPAN_ID};
+    /** The trace id as Micrometer Tracing (Brave or OpenTelemetry bridge) and Sleuth put it: read, never put. */
+    static final String TRACING_TRACE_ID = "traceId";
+    /** The span id as Micrometer Tracing and Sleuth put it: read, never put. */
+    static final String TRACING_SPAN_ID = "spanId";
     private static final boolean AVAILABLE = present();
 
     private Mdc() {

@@ -211,7 +211,8 @@ public final class MessageLogger implements AutoCloseable {
     /**
      * A server exchange begins: its correlation id is the host's, else the correlation header's, else (by option)
      * the trace id, else its own id; its trace context is the current OpenTelemetry span's (when the OpenTelemetry
-     * API is on the class path), else the {@code traceparent} (or {@code b3}) header's.
+     * API is on the class path), else the {@code traceparent} (or {@code b3}) header's, else the one a tracer put in
+     * the MDC ({@code traceId}, {@code spanId}: Micrometer Tracing with Brave, Sleuth).
      * Ids and trace go into the MDC until {@link ExchangeLog#end}.
      *
      * @param headers the request's header values by name (any case; the first value), or null
@@ -221,15 +222,22 @@ public final class MessageLogger implements AutoCloseable {
     public ExchangeLog serverExchange(Function<String, String> headers, String hostCorrelationId, String exchangeId) {
         Function<String, String> h = headers != null ? headers : name -> null;
         String id = hostCorrelationId != null ? hostCorrelationId : ExchangeLog.idOf(h.apply(correlationHeader));
-        TraceContext span = OpenTelemetrySpan.current();
-        return new ExchangeLog(this, exchangeId, id, span != null ? span : TraceContext.of(h), sampled(), true);
+        TraceContext trace = OpenTelemetrySpan.current();
+        if (trace == null) {
+            trace = TraceContext.of(h);
+        }
+        if (trace == TraceContext.NONE) { // a tracer without OpenTelemetry (Brave) that began the request's trace
+            trace = TraceContext.ofTracingMdc();
+        }
+        return new ExchangeLog(this, exchangeId, id, trace, sampled(), true);
     }
 
     /**
      * A client exchange begins, on the caller's thread: its correlation id is the host's, else the request's
      * correlation header, else the caller's (from the MDC), else its own id (the adapter sends it on in the
      * correlation header); its trace context is the current OpenTelemetry span's, else the request's
-     * {@code traceparent}/{@code b3} header, else the caller's from the MDC. The MDC is not changed.
+     * {@code traceparent}/{@code b3} header, else the caller's from the MDC (an exchange's {@code trace_id}, else a
+     * tracer's {@code traceId}). The MDC is not changed.
      *
      * @param headers the request's header values by name (any case; the first value), or null
      * @param hostCorrelationId the correlation id the host runtime gives the request, or null
@@ -247,6 +255,9 @@ public final class MessageLogger implements AutoCloseable {
         }
         if (trace == TraceContext.NONE) {
             trace = TraceContext.ofIds(Mdc.get(Mdc.TRACE_ID), Mdc.get(Mdc.SPAN_ID));
+        }
+        if (trace == TraceContext.NONE) {
+            trace = TraceContext.ofTracingMdc();
         }
         return new ExchangeLog(this, exchangeId, id, trace, sampled(), false);
     }

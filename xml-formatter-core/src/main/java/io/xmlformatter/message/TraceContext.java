@@ -24,6 +24,16 @@ final class TraceContext {
         return t != null ? t : b3(header.apply("b3"));
     }
 
+    /**
+     * The context a tracer put in the MDC for log correlation (Micrometer Tracing with Brave or OpenTelemetry,
+     * Sleuth: {@code traceId}, {@code spanId}); a 64-bit trace id widened to 128 bits; NONE when there is none.
+     */
+    static TraceContext ofTracingMdc() {
+        String trace = Mdc.get(Mdc.TRACING_TRACE_ID);
+        return ofIds(trace != null && trace.length() == 16 ? "0000000000000000" + trace : trace,
+                Mdc.get(Mdc.TRACING_SPAN_ID));
+    }
+
     /** A context from ids already checked (e.g. the caller's, from the MDC); NONE when either is not well-formed. */
     static TraceContext ofIds(String traceId, String spanId) {
         return hex(traceId, 32) && hex(spanId, 16) ? new TraceContext(traceId, spanId) : NONE;

@@ -318,6 +318,35 @@ class ExchangeLogTest {
         assertNull(MDC.get("trace_id"));
     }
 
+    /** Brave under Micrometer Tracing (or Sleuth) puts {@code traceId} and {@code spanId} into the MDC. */
+    @Test
+    void aTracersMdcIdsAreTheTraceWhenNoSpanOrHeaderGivesOne() {
+        MessageLogger logger = logger(b -> { });
+        MDC.put("traceId", "80f198ee56343ba8");
+        MDC.put("spanId", "e457b5a2e4d86bd1");
+        try {
+            ExchangeLog server = logger.serverExchange(null, null, null);
+            server.log(server.facts(MessageType.REQ_IN), null);
+            assertEquals("000000000000000080f198ee56343ba8", records.get(0).traceId(), "64 bits, widened");
+            assertEquals("e457b5a2e4d86bd1", records.get(0).spanId());
+            server.end();
+            Map<String, String> headers = new HashMap<>();
+            headers.put("traceparent", TRACEPARENT);
+            ExchangeLog fromHeader = logger.serverExchange(headers::get, null, null);
+            fromHeader.log(fromHeader.facts(MessageType.REQ_IN), null);
+            assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(1).traceId(), "the header first");
+            fromHeader.end();
+            MDC.put("traceId", "not-a-trace-id");
+            ExchangeLog bad = logger.serverExchange(null, null, null);
+            bad.log(bad.facts(MessageType.REQ_IN), null);
+            assertNull(records.get(2).traceId(), "not well-formed: none");
+            bad.end();
+        } finally {
+            MDC.remove("traceId");
+            MDC.remove("spanId");
+        }
+    }
+
     @Test
     void theTraceIdIsTheCorrelationIdByOption() {
         Map<String, String> headers = new HashMap<>();
