@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * The collection a record goes to: a fixed name, or a pattern with date fields of the record's time (UTC) in
  * braces ({@code soap_log_{yyyyMM}} gives {@code soap_log_201207}) and {@code {service}} / {@code {operation}}
- * (their local names, with characters other than letters, digits and '_' replaced by '_').
+ * (their local names, with characters other than letters, digits and '_' replaced by '_'; a REST operation, as CXF
+ * names it, {@code GET[/accounts/7]}, by its method).
  */
 final class CollectionNamer {
     private final List<Object> parts = new ArrayList<>();
@@ -79,10 +80,16 @@ final class CollectionNamer {
                 ((DateTimeFormatter) p).formatTo(r.timestamp(), sb);
             } else {
                 String field = ((String[]) p)[0];
-                sb.append(safe(field.equals(SERVICE) ? localName(r.service()) : r.operation()));
+                sb.append(safe(field.equals(SERVICE) ? localName(r.service()) : operation(r.operation())));
             }
         }
         return sb.toString();
+    }
+
+    /** A REST operation as CXF names it ({@code GET[/accounts/7]}) by its method: a collection per path would grow. */
+    private static String operation(String name) {
+        int bracket = name == null ? -1 : name.indexOf('[');
+        return bracket > 0 ? name.substring(0, bracket) : name;
     }
 
     private static String localName(String qname) {

@@ -132,11 +132,14 @@ class MongoSinkTest {
             sink.write(Records.record(1, Instant.parse("2012-07-14T10:00:00Z"), "{urn:a}Orders", "submit"));
             sink.write(Records.record(2, Instant.parse("2026-11-21T10:00:00Z"), "{urn:a}Orders", "cancel"));
             sink.write(Records.record(3, Instant.parse("2026-11-21T10:00:00Z"), null, null));
+            sink.write(Records.record(4, Instant.parse("2026-11-21T10:00:00Z"), "{urn:a}Accounts", "GET[/accounts/7]"));
+            sink.write(Records.record(5, Instant.parse("2026-11-21T10:00:00Z"), "{urn:a}Accounts", "GET[/accounts/8]"));
             assertTrue(sink.awaitDrained(10, TimeUnit.SECONDS));
         }
         Set<String> names = db(s).listCollectionNames().into(new TreeSet<>());
         assertEquals(Set.of("soap_log_201207_Orders_submit", "soap_log_202611_Orders_cancel",
-                "soap_log_202611_unknown_unknown"), names);
+                "soap_log_202611_unknown_unknown", "soap_log_202611_Accounts_GET"), names,
+                "a REST operation by its method: not one collection per path");
     }
 
     @Test
