@@ -130,10 +130,23 @@ final class CxfLogging {
 
     /** The exchange is over: held records settled, the MDC of a server exchange restored. */
     void end(Message message) {
-        Object x = message.getExchange().get(EXCHANGE_LOG);
-        if (x instanceof ExchangeLog) {
-            ((ExchangeLog) x).end();
+        ExchangeLog x = begun(message);
+        if (x != null) {
+            x.end();
         }
+    }
+
+    /** The exchange failed (no response will tell); nothing when none was begun (its messages are not logged). */
+    void failed(Message message) {
+        ExchangeLog x = begun(message);
+        if (x != null) {
+            x.failed();
+        }
+    }
+
+    private static ExchangeLog begun(Message message) {
+        Object x = message.getExchange().get(EXCHANGE_LOG);
+        return x instanceof ExchangeLog ? (ExchangeLog) x : null;
     }
 
     /**

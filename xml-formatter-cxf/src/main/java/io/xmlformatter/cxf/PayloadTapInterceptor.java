@@ -65,7 +65,7 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
         if (MessageUtils.isRequestor(message) || message.getExchange().isOneWay()) {
             logging.end(message);
         } else {
-            logging.exchangeOf(message).failed();
+            logging.failed(message);
         }
     }
 }
