@@ -4,10 +4,13 @@ import io.xmlformatter.FormatResult;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
 /**
@@ -16,8 +19,8 @@ import java.util.function.BiConsumer;
  */
 public final class LogRecord {
     /** Fields a request shares with the record of its whole exchange, not repeated in its {@code request} map. */
-    private static final java.util.Set<String> EXCHANGE_FIELDS = new java.util.HashSet<>(java.util.Arrays.asList(
-            "exchangeId", "correlationId", "traceId", "spanId", "level", "service", "port", "portType", "operation"));
+    private static final Set<String> EXCHANGE_FIELDS = new HashSet<>(Arrays.asList("exchangeId", "correlationId",
+            "traceId", "spanId", "level", "service", "port", "portType", "operation"));
     private final MessageType type;
     private final Instant timestamp;
     private final String exchangeId;

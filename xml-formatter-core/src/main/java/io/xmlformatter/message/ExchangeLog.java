@@ -278,14 +278,15 @@ public final class ExchangeLog {
             return;
         }
         LogRecord r = l.render(facts, body);
+        long bytes = r.payload() == null ? 0 : 2L * r.payload().length();
         LogRecord out;
         synchronized (this) {
             LogRecord waiting = takeRequest();
             if (!r.type().isRequest()) {
                 out = waiting == null ? r : SoapFacts.exchange(waiting, r);
-            } else if (root.reserve(heldBytes(r))) {
+            } else if (root.reserve(bytes)) {
                 request = r;
-                requestBytes = heldBytes(r);
+                requestBytes = bytes;
                 out = waiting;
             } else {
                 root.overflowed();
@@ -307,10 +308,6 @@ public final class ExchangeLog {
         root.released(requestBytes);
         requestBytes = 0;
         return waiting;
-    }
-
-    private static long heldBytes(LogRecord r) {
-        return r.payload() == null ? 0 : 2L * r.payload().length();
     }
 
     /** With one record per exchange: a request still waiting for a response is written alone. */

@@ -20,18 +20,9 @@ final class Mdc {
     static final String TRACING_TRACE_ID = "traceId";
     /** The span id as Micrometer Tracing and Sleuth put it: read, never put. */
     static final String TRACING_SPAN_ID = "spanId";
-    private static final boolean AVAILABLE = present();
+    private static final boolean AVAILABLE = OptionalApi.present("org.slf4j.MDC");
 
     private Mdc() {
-    }
-
-    private static boolean present() {
-        try {
-            Class.forName("org.slf4j.MDC");
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
     }
 
     static String get(String key) {

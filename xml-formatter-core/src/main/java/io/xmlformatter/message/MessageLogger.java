@@ -222,14 +222,7 @@ public final class MessageLogger implements AutoCloseable {
     public ExchangeLog serverExchange(Function<String, String> headers, String hostCorrelationId, String exchangeId) {
         Function<String, String> h = headers != null ? headers : name -> null;
         String id = hostCorrelationId != null ? hostCorrelationId : ExchangeLog.idOf(h.apply(correlationHeader));
-        TraceContext trace = OpenTelemetrySpan.current();
-        if (trace == null) {
-            trace = TraceContext.of(h);
-        }
-        if (trace == TraceContext.NONE) { // a tracer without OpenTelemetry (Brave) that began the request's trace
-            trace = TraceContext.ofTracingMdc();
-        }
-        return new ExchangeLog(this, exchangeId, id, trace, sampled(), true);
+        return new ExchangeLog(this, exchangeId, id, TraceContext.find(h, false), sampled(), true);
     }
 
     /**
@@ -249,17 +242,7 @@ public final class MessageLogger implements AutoCloseable {
         if (id == null) {
             id = ExchangeLog.idOf(Mdc.get(Mdc.CORRELATION_ID));
         }
-        TraceContext trace = OpenTelemetrySpan.current();
-        if (trace == null) {
-            trace = TraceContext.of(h);
-        }
-        if (trace == TraceContext.NONE) {
-            trace = TraceContext.ofIds(Mdc.get(Mdc.TRACE_ID), Mdc.get(Mdc.SPAN_ID));
-        }
-        if (trace == TraceContext.NONE) {
-            trace = TraceContext.ofTracingMdc();
-        }
-        return new ExchangeLog(this, exchangeId, id, trace, sampled(), false);
+        return new ExchangeLog(this, exchangeId, id, TraceContext.find(h, true), sampled(), false);
     }
 
     /**

@@ -9,18 +9,9 @@ import io.opentelemetry.api.trace.SpanContext;
  * span); it wins over the trace headers.
  */
 final class OpenTelemetrySpan {
-    private static final boolean AVAILABLE = present();
+    private static final boolean AVAILABLE = OptionalApi.present("io.opentelemetry.api.trace.Span");
 
     private OpenTelemetrySpan() {
-    }
-
-    private static boolean present() {
-        try {
-            Class.forName("io.opentelemetry.api.trace.Span");
-            return true;
-        } catch (ClassNotFoundException | LinkageError e) {
-            return false;
-        }
     }
 
     /** The current span's trace context, or null when there is none (or no OpenTelemetry API). */

@@ -25,13 +25,19 @@ final class TraceContext {
     }
 
     /**
-     * The context a tracer put in the MDC for log correlation (Micrometer Tracing with Brave or OpenTelemetry,
-     * Sleuth: {@code traceId}, {@code spanId}); a 64-bit trace id widened to 128 bits; NONE when there is none.
+     * An exchange's context, first that applies: the current OpenTelemetry span's; the headers'; for a client, the
+     * caller's exchange's from the MDC ({@code trace_id}); the one a tracer put in the MDC for log correlation
+     * (Micrometer Tracing with Brave or OpenTelemetry, Sleuth: {@code traceId}, {@code spanId}); NONE.
      */
-    static TraceContext ofTracingMdc() {
-        String trace = Mdc.get(Mdc.TRACING_TRACE_ID);
-        return ofIds(trace != null && trace.length() == 16 ? "0000000000000000" + trace : trace,
-                Mdc.get(Mdc.TRACING_SPAN_ID));
+    static TraceContext find(Function<String, String> header, boolean client) {
+        TraceContext t = OpenTelemetrySpan.current();
+        if (t == null) {
+            t = of(header);
+        }
+        if (t == NONE && client) {
+            t = ofIds(Mdc.get(Mdc.TRACE_ID), Mdc.get(Mdc.SPAN_ID));
+        }
+        return t != NONE ? t : ofIds(widened(Mdc.get(Mdc.TRACING_TRACE_ID)), Mdc.get(Mdc.TRACING_SPAN_ID));
     }
 
     /** A context from ids already checked (e.g. the caller's, from the MDC); NONE when either is not well-formed. */
@@ -63,8 +69,12 @@ final class TraceContext {
         if (parts.length < 2 || parts.length > 4) {
             return NONE;
         }
-        String trace = parts[0].length() == 16 ? "0000000000000000" + parts[0] : parts[0];
-        return ofIds(trace, parts[1]);
+        return ofIds(widened(parts[0]), parts[1]);
+    }
+
+    /** A 64-bit trace id widened to 128 bits, as B3 says; any other as it is. */
+    private static String widened(String traceId) {
+        return traceId != null && traceId.length() == 16 ? "0000000000000000" + traceId : traceId;
     }
 
     /** Lower-case hex of this length, not all zeros. */
