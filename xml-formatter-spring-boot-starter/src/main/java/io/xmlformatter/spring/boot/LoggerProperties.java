@@ -175,7 +175,8 @@ final class LoggerProperties {
         });
     }
 
-    private static <T> void set(T value, Consumer<T> option) {
+    /** Calls {@code option} with {@code value} when the property is set (not null). */
+    static <T> void set(T value, Consumer<T> option) {
         if (value != null) {
             option.accept(value);
         }
