@@ -54,7 +54,8 @@ class MongoSinkConfiguration {
         LoggerProperties.set(m.ttlDays(), s::setTtlDays);
         LoggerProperties.set(m.createIndexes(), s::setCreateIndexes);
         LoggerProperties.set(m.shutdownGrace(), v -> s.setShutdownGraceMillis(v.toMillis()));
-        LoggerProperties.set(first(m.application(), environment.getProperty("spring.application.name")), s::setApplication);
+        LoggerProperties.set(first(m.application(), environment.getProperty("spring.application.name")),
+                s::setApplication);
         try {
             return new MongoSink(s, client.getIfAvailable());
         } catch (IllegalArgumentException e) {
