@@ -1,6 +1,8 @@
 package io.xmlformatter.benchmarks;
 
 import io.xmlformatter.cxf.XmlLoggingFeature;
+import io.xmlformatter.log.FieldNames;
+import io.xmlformatter.log.Slf4jSink;
 import jakarta.xml.ws.BindingProvider;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.ext.logging.LoggingFeature;
@@ -33,9 +35,12 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One in-JVM CXF call (local transport with direct dispatch: no sockets, no threads) with a WS-Security header, logged on both sides (4 messages),
- * in each logging configuration. The difference to {@code none} is the logging cost; records go to a sink that
- * drops them, so only capturing, formatting and masking are measured.
+ * One in-JVM CXF call (local transport with direct dispatch: no sockets, no threads) with a WS-Security header,
+ * logged on both sides (4 messages), in each logging configuration. The difference to {@code none} is the logging
+ * cost. In {@code cxf}, {@code cxf-pretty-mask}, {@code xf} and {@code xf-pretty} records go to a sink that drops
+ * them, so only capturing, formatting and masking are measured; {@code xf-text}, {@code xf-json} and
+ * {@code xf-fields} are {@code xf-pretty} writing each output form through the SLF4J sink into logback's file
+ * appender (to {@code /dev/null}, the benchmarks' {@code logback.xml}): the way from the record into the appender.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -47,8 +52,11 @@ public class CxfLoggingBenchmark {
     private static final String WSSE =
             "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
 
-    /** none, cxf (LoggingFeature), cxf-pretty-mask, xf (XmlLoggingFeature), xf-pretty (indent + masks). */
-    @Param({"none", "cxf", "cxf-pretty-mask", "xf", "xf-pretty"})
+    /**
+     * none, cxf (LoggingFeature), cxf-pretty-mask, xf (XmlLoggingFeature), xf-pretty (indent + masks), and
+     * xf-pretty through the SLF4J sink's text (CXF's lines), JSON and fields (ECS) forms.
+     */
+    @Param({"none", "cxf", "cxf-pretty-mask", "xf", "xf-pretty", "xf-text", "xf-json", "xf-fields"})
     public String config;
 
     /** Size of the body text in KB. */
@@ -117,9 +125,22 @@ public class CxfLoggingBenchmark {
                 f.setSink(record -> Blackhole.consumeCPU(0));
                 return f;
             }
+            case "xf-text":
+                return pretty(Slf4jSink.text());
+            case "xf-json":
+                return pretty(Slf4jSink.json());
+            case "xf-fields":
+                return pretty(Slf4jSink.fields(FieldNames.ECS, org.slf4j.event.Level.INFO));
             default:
                 return null;
         }
+    }
+
+    private static Feature pretty(Slf4jSink sink) {
+        XmlLoggingFeature f = new XmlLoggingFeature();
+        f.setPrettyLogging(true);
+        f.setSink(sink);
+        return f;
     }
 
     @TearDown(Level.Trial)

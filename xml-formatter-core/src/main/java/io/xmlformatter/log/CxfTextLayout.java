@@ -19,12 +19,14 @@ public final class CxfTextLayout implements RecordLayout {
     private CxfTextLayout() {
     }
 
+    /**
+     * The lines before the payload are made in a small builder; the payload is then copied once, into the String
+     * returned ({@code String.join} sizes it exactly and, from Java 17 on, keeps its array).
+     */
     @Override
     public String format(LogRecord record) {
-        StringBuilder b = new StringBuilder(256 + (record.payload() == null ? 0 : record.payload().length()));
-        if (record.request() != null) { // a whole exchange: the request's lines, then the response's
-            b.append(format(record.request()));
-        }
+        String request = record.request() == null ? "" : format(record.request()); // a whole exchange: its request's
+        StringBuilder b = new StringBuilder(384);
         b.append(record.type()).append('\n');
         write(b, "Address", record.address());
         write(b, "HttpMethod", record.httpMethod());
@@ -37,10 +39,11 @@ public final class CxfTextLayout implements RecordLayout {
             write(b, "PortTypeName", Slf4jSink.localName(record.portType()));
         }
         write(b, "Headers", headers(record.headers()).toString());
-        if (record.payload() != null && !record.payload().isEmpty()) {
-            write(b, "Payload", record.payload());
+        String payload = record.payload();
+        if (payload == null || payload.isEmpty()) {
+            return request.isEmpty() ? b.toString() : request + b;
         }
-        return b.toString();
+        return String.join("", request, b.append("    Payload: "), payload, "\n");
     }
 
     /**

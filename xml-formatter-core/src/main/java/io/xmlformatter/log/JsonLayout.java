@@ -12,12 +12,19 @@ public final class JsonLayout implements RecordLayout {
     /** The shared instance. */
     public static final JsonLayout INSTANCE = new JsonLayout();
 
+    /** Chars escaped before they are appended to the line. */
+    private static final int BLOCK = 1024;
+    /** The most chars one character's escape takes ({@code \\u2028}). */
+    private static final int ESCAPE_ROOM = 6;
+    private static final char[] HEX = "0123456789abcdef".toCharArray();
+
     private JsonLayout() {
     }
 
     @Override
     public String format(LogRecord record) {
-        StringBuilder sb = new StringBuilder(256 + (record.payload() == null ? 0 : record.payload().length()));
+        int payload = record.payload() == null ? 0 : record.payload().length();
+        StringBuilder sb = new StringBuilder(512 + payload + (payload >> 3)); // room for the escapes of a payload
         sb.append('{');
         record.forEachField((name, value) -> {
             if (sb.length() > 1) {
@@ -67,33 +74,48 @@ public final class JsonLayout implements RecordLayout {
         }
     }
 
+    /**
+     * A JSON string, escaped a block at a time: a block of the string's chars is copied out, escaped into a block
+     * with room for every char's longest escape, and appended ({@code sb}'s own per-char appends cost far more).
+     */
     private static void string(StringBuilder sb, String s) {
+        int n = s.length();
+        char[] in = new char[Math.min(n, BLOCK)];
+        char[] out = new char[in.length * ESCAPE_ROOM];
         sb.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"':
-                    sb.append("\\\"");
-                    break;
-                case '\\':
-                    sb.append("\\\\");
-                    break;
-                case '\n':
-                    sb.append("\\n");
-                    break;
-                case '\r':
-                    sb.append("\\r");
-                    break;
-                case '\t':
-                    sb.append("\\t");
-                    break;
-                default:
-                    if (c < 0x20 || c == 0x2028 || c == 0x2029) {
-                        sb.append(String.format("\\u%04x", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
+        for (int from = 0; from < n; from += BLOCK) {
+            int to = Math.min(n, from + BLOCK);
+            s.getChars(from, to, in, 0);
+            int k = 0;
+            for (int i = 0; i < to - from; i++) {
+                char c = in[i];
+                if (c > '\\' ? c != 0x2028 && c != 0x2029 : c >= 0x20 && c != '"' && c != '\\') {
+                    out[k++] = c;
+                    continue;
+                }
+                out[k++] = '\\';
+                switch (c) {
+                    case '"':
+                    case '\\':
+                        out[k++] = c;
+                        break;
+                    case '\n':
+                        out[k++] = 'n';
+                        break;
+                    case '\r':
+                        out[k++] = 'r';
+                        break;
+                    case '\t':
+                        out[k++] = 't';
+                        break;
+                    default: // other control characters, and the line and paragraph separators JavaScript breaks at
+                        out[k++] = 'u';
+                        for (int shift = 12; shift >= 0; shift -= 4) {
+                            out[k++] = HEX[(c >> shift) & 0xF];
+                        }
+                }
             }
+            sb.append(new String(out, 0, k)); // compressed with a vector instruction; appending chars is not
         }
         sb.append('"');
     }

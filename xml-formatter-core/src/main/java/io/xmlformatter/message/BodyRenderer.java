@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.FormatBuffer;
 import io.xmlformatter.FormatResult;
 import io.xmlformatter.JsonMasker;
 import io.xmlformatter.XmlFormatter;
@@ -21,6 +22,10 @@ final class BodyRenderer {
     /** CXF's text for content that is not logged. */
     static final String CONTENT_SUPPRESSED = "--- Content suppressed ---";
     private static final int MAX_PART_DEPTH = 4;
+    /** Bodies and payloads larger than this (bytes, chars) leave a thread's buffer behind rather than keep it. */
+    private static final int MAX_KEPT = 1 << 18;
+    /** Each thread's buffer for {@link #whole}: it keeps the engine's decoded input and stacks between records. */
+    private static final ThreadLocal<FormatBuffer> BUFFER = new ThreadLocal<>();
 
     private final XmlFormatter formatter;
     private final JsonMasker json;
@@ -54,18 +59,33 @@ final class BodyRenderer {
 
     /** The text being made and what making it found. */
     static final class Rendering {
-        final StringBuilder out;
+        private final int capacity;
+        private StringBuilder out;
+        /** The whole payload, when the engine made it alone from a complete XML body (see {@link #whole}). */
+        private String whole;
         boolean truncated;
         boolean wellFormed = true;
         int masked;
         boolean binary;
 
         Rendering(int capacity) {
-            out = new StringBuilder(capacity);
+            this.capacity = capacity;
+        }
+
+        /** The text made so far, to append to. */
+        StringBuilder out() {
+            if (out == null) {
+                out = new StringBuilder(capacity);
+            }
+            return out;
+        }
+
+        String payload() {
+            return whole != null ? whole : out == null ? "" : out.toString();
         }
 
         void notLogged(String why) {
-            out.append("[body not logged: ").append(why).append(']');
+            out().append("[body not logged: ").append(why).append(']');
         }
     }
 
@@ -110,7 +130,7 @@ final class BodyRenderer {
                     decoded.complete(), decoded.complete() ? decoded.length() : decoded.originalSize()),
                     binaryTypes, 0, r);
         }
-        b.payload(r.out.toString()).truncated(r.truncated).wellFormed(r.wellFormed).addMaskedCount(r.masked)
+        b.payload(r.payload()).truncated(r.truncated).wellFormed(r.wellFormed).addMaskedCount(r.masked)
                 .binaryContent(r.binary);
     }
 
@@ -122,12 +142,12 @@ final class BodyRenderer {
             r.binary = true; // as CXF's event has it: the body's type is binary, logged or not
         }
         if (binary && !logBinary) {
-            r.out.append(CONTENT_SUPPRESSED);
+            r.out().append(CONTENT_SUPPRESSED);
             return;
         }
         if (typeLower.startsWith("multipart/")) {
             if (!logMultipart || depth >= MAX_PART_DEPTH) {
-                r.out.append(CONTENT_SUPPRESSED);
+                r.out().append(CONTENT_SUPPRESSED);
             } else {
                 Multipart.render(this, type, s, binaryTypes, depth + 1, r);
             }
@@ -142,7 +162,11 @@ final class BodyRenderer {
         boolean plainText = typeLower.startsWith("text/plain") || (typeLower.isEmpty() && !startsAsMarkup(s));
         if (charset.equals(StandardCharsets.UTF_8) && !form && !json && !plainText && holdsMarkup(s)
                 && !isJsonStart(s)) {
-            xml(s, r); // the engine reads the bytes' own form: byte order mark, declaration
+            if (depth == 0 && s.complete) {
+                whole(s, r);
+            } else {
+                xml(s, r); // the engine reads the bytes' own form: byte order mark, declaration
+            }
             return;
         }
         String text = new String(s.bytes, s.from, s.length(), charset);
@@ -157,8 +181,8 @@ final class BodyRenderer {
         }
         int lead = firstNonBlank(text);
         if (form && lead != '<') {
-            int start = r.out.length();
-            r.masked += parameters.mask(text, 0, text.length(), r.out);
+            int start = r.out().length();
+            r.masked += parameters.mask(text, 0, text.length(), r.out());
             cut(r, start, s);
             return;
         }
@@ -175,8 +199,8 @@ final class BodyRenderer {
             }
         }
         if (text.indexOf('<') < 0 && text.indexOf('&') < 0) {
-            int start = r.out.length();
-            r.out.append(text);
+            int start = r.out().length();
+            r.out().append(text);
             cut(r, start, s);
         } else if (s.complete) {
             format(text, r);
@@ -240,13 +264,32 @@ final class BodyRenderer {
 
     /** XML, or text that is neither JSON nor form data, through the engine from bytes. */
     void xml(Slice s, Rendering r) {
-        FormatResult result = s.complete ? formatter.format(s.bytes, s.from, s.length(), r.out)
-                : formatter.formatPrefix(s.bytes, s.from, s.length(), s.originalSize, r.out);
+        FormatResult result = s.complete ? formatter.format(s.bytes, s.from, s.length(), r.out())
+                : formatter.formatPrefix(s.bytes, s.from, s.length(), s.originalSize, r.out());
         took(result, r);
     }
 
+    /**
+     * A complete XML body that is the whole payload: formatted into this thread's buffer, and the payload taken
+     * from it in one copy (not appended to the rendering's text and copied again).
+     */
+    private void whole(Slice s, Rendering r) {
+        FormatBuffer buffer = BUFFER.get();
+        if (buffer == null) {
+            buffer = new FormatBuffer(s.length() + (s.length() >> 2) + 64);
+        } else {
+            BUFFER.set(null);
+            buffer.clear();
+        }
+        took(formatter.format(s.bytes, s.from, s.length(), buffer), r);
+        r.whole = buffer.toString();
+        if (s.length() <= MAX_KEPT && buffer.length() <= MAX_KEPT) {
+            BUFFER.set(buffer);
+        }
+    }
+
     private void format(String text, Rendering r) {
-        took(formatter.format(text, r.out), r);
+        took(formatter.format(text, r.out()), r);
     }
 
     private static void took(FormatResult result, Rendering r) {
@@ -275,11 +318,11 @@ final class BodyRenderer {
             return;
         }
         r.wellFormed &= jr.wellFormed || !s.complete;
-        int start = r.out.length();
+        int start = r.out().length();
         int capped = (jsonIndent > 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete
-                ? JsonReshaper.layOut(masked, jsonIndent, jsonStringCap, mask, r.out) : -1;
+                ? JsonReshaper.layOut(masked, jsonIndent, jsonStringCap, mask, r.out()) : -1;
         if (capped < 0) {
-            r.out.append(masked);
+            r.out().append(masked);
         }
         r.truncated |= capped > 0;
         cut(r, start, s);
@@ -354,7 +397,7 @@ final class BodyRenderer {
 
     /** Cuts text written from {@code start} at the limit, and marks a cut (here or before capture) visibly. */
     private void cut(Rendering r, int start, Slice s) {
-        StringBuilder out = r.out;
+        StringBuilder out = r.out();
         boolean cut = !s.complete || (limit >= 0 && out.length() - start > limit);
         if (limit >= 0 && out.length() - start > limit) {
             int end = start + limit;

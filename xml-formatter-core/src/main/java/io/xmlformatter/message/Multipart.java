@@ -28,15 +28,15 @@ final class Multipart {
         while (at >= 0) {
             int after = at + delimiter.length;
             if (after + 1 < body.to && body.bytes[after] == '-' && body.bytes[after + 1] == '-') {
-                r.out.append("--").append(boundary).append("--\n");
+                r.out().append("--").append(boundary).append("--\n");
                 return;
             }
             int next = delimiter(body, delimiter, after);
             int partEnd = next < 0 ? body.to : lineStart(body, next);
-            r.out.append("--").append(boundary).append('\n');
+            r.out().append("--").append(boundary).append('\n');
             part(renderer, body, lineEnd(body, after, partEnd), partEnd, next < 0 && !body.complete, binaryTypes,
                     depth, r);
-            r.out.append('\n');
+            r.out().append('\n');
             at = next;
         }
         if (body.complete) {
@@ -85,17 +85,17 @@ final class Multipart {
         if (content < 0) { // no blank line ends the headers: the whole part is content of unknown type
             r.wellFormed = cut && r.wellFormed;
             partBody = new BodyRenderer.Slice(body.bytes, start, end, !cut, cut ? -1 : end - start);
-            r.out.append('\n');
+            r.out().append('\n');
             renderer.xml(partBody, r);
             return;
         }
         partBody = new BodyRenderer.Slice(body.bytes, content, end, !cut, cut ? -1 : end - content);
-        r.out.append(headerText).append('\n');
+        r.out().append(headerText).append('\n');
         String lower = type == null ? "" : type.toLowerCase(Locale.ROOT);
         boolean textual = lower.contains("xml") || lower.contains("json") || lower.startsWith("text/")
                 || lower.startsWith("multipart/") || lower.startsWith("application/x-www-form-urlencoded");
         if (!textual) {
-            r.out.append("--- Attachment suppressed: ").append(partBody.length()).append(cut ? "+" : "")
+            r.out().append("--- Attachment suppressed: ").append(partBody.length()).append(cut ? "+" : "")
                     .append(" bytes ---");
         } else if (transferEncoding != null && !transferEncoding.equals("7bit") && !transferEncoding.equals("8bit")
                 && !transferEncoding.equals("binary")) {

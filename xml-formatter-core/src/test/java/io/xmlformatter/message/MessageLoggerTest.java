@@ -73,6 +73,28 @@ class MessageLoggerTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
+    /**
+     * A complete XML body is formatted into the thread's buffer and taken from it: a record after a longer one, a
+     * truncated one or one too large to keep the buffer holds its own text only.
+     */
+    @Test
+    void eachXmlPayloadIsItsOwnAfterLongerOnesOnTheSameThread() {
+        MessageLogger unlimited = MessageLogger.builder().sink(records::add).limit(-1)
+                .sensitiveElementNames(Set.of("secret", "password")).build();
+        String big = "<r>" + "<line>text of a long body</line>".repeat(20_000) + "<secret>" + SECRET + "</secret></r>";
+        String small = "<a><secret>" + SECRET + "</secret></a>";
+        String expected = "<a><secret>[*****]</secret></a>";
+        for (String before : new String[] {big, big.substring(0, 1000), ENVELOPE}) {
+            LogRecord first = log(unlimited, "text/xml", CapturedBody.of(utf8(before)));
+            assertTrue(first.payload().startsWith("<r>") || first.payload().startsWith("<soap:"), first.payload());
+            assertEquals(expected, log(unlimited, "text/xml", CapturedBody.of(utf8(small))).payload());
+            assertEquals(expected, log("text/xml", utf8(small)).payload());
+        }
+        LogRecord cut = log("text/xml", utf8(big));
+        assertTrue(cut.truncated() && cut.payload().length() < 4096 + 200, () -> "" + cut.payload().length());
+        assertEquals(expected, log("text/xml", utf8(small)).payload());
+    }
+
     @Test
     void xmlIsFormattedAndMasked() {
         LogRecord r = log("text/xml; charset=UTF-8", utf8(ENVELOPE));
