@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The end-to-end benchmark: a CXF 4.1 SOAP proxy (in front of an echo backend) in nine logging configurations
+# The end-to-end benchmark: a CXF 4.1 SOAP proxy (in front of an echo backend) in twelve logging configurations
 # under back-to-back Gatling load. Not part of the test command. Results and how to read them:
 # benchmarks/RESULTS.md.
 #
