@@ -1287,30 +1287,12 @@ final class FormatRun {
         }
         doctypeSeen = true;
         final int end = in.end;
-        int subsetStart = -1;
-        int subsetEnd = -1;
-        int i = p + 9;
-        int nameAt = in.skipWhitespace(i, end);
-        if (i >= end || !Input.isWhitespace(in.at(i)) || nameAt >= end || !Input.isNameStart(in.at(nameAt))) {
-            problem(p, "DOCTYPE without a name");
+        DoctypeScanner d = stacks.doctype;
+        d.scan(in, p);
+        if (d.problem != null) {
+            problem(d.problemAt, d.problem);
         }
-        int after = -1;
-        while (i < end) {
-            int c = in.at(i);
-            if (c == '"' || c == '\'') {
-                int q = in.indexOf((char) c, i + 1, end);
-                i = q < 0 ? end : q + 1;
-            } else if (c == '[' && subsetStart < 0) {
-                subsetStart = i + 1;
-                subsetEnd = internalSubsetEnd(subsetStart);
-                i = subsetEnd < end ? subsetEnd + 1 : end;
-            } else if (c == '>') {
-                after = i + 1;
-                break;
-            } else {
-                i++;
-            }
-        }
+        int after = d.after;
         boolean unclosed = after < 0;
         if (unclosed) {
             eofProblem(end, "input ends inside the DOCTYPE");
@@ -1320,11 +1302,11 @@ final class FormatRun {
             writeMaskOnce();
         } else if (!f.removeDoctype || probe) {
             beforeMarkup();
-            if (subsetStart >= 0 && rules.masks) {
+            if (d.subsetStart >= 0 && rules.masks) {
                 // Entity values in an internal subset could spell out what masked elements refer to.
-                in.copy(out, p, subsetStart);
+                in.copy(out, p, d.subsetStart);
                 writeMask();
-                int rest = Math.min(subsetEnd, end);
+                int rest = Math.min(d.subsetEnd, end);
                 copyOrMask(rest, rest, unclosed ? end : after - 1, after);
             } else if (unclosed) {
                 copyOrMask(p, Math.min(p + 9, end), end, end);
@@ -1333,60 +1315,6 @@ final class FormatRun {
             }
         }
         return after;
-    }
-
-    /**
-     * The position of the ']' closing an internal subset starting at {@code i} (or the end of input). Checks
-     * only that the subset is a sequence of declarations, comments, PIs and parameter-entity references:
-     * declarations are never interpreted.
-     */
-    private int internalSubsetEnd(int i) {
-        final int end = in.end;
-        while ((i = in.skipWhitespace(i, end)) < end) {
-            int c = in.at(i);
-            if (c == ']') {
-                return i;
-            } else if (in.startsWith("<!--", i)) {
-                int q = in.indexOf("-->", i + 4, end);
-                i = q < 0 ? end : q + 3;
-            } else if (in.startsWith("<?", i)) {
-                int q = in.indexOf("?>", i + 2, end);
-                i = q < 0 ? end : q + 2;
-            } else if (c == '%') {
-                int e = in.nameEnd(i + 1);
-                if (e == i + 1 || e >= end || in.at(e) != ';') {
-                    problem(i, "bad parameter-entity reference in the internal subset");
-                }
-                i = e + 1;
-            } else if (in.startsWith("<!ELEMENT", i) || in.startsWith("<!ATTLIST", i) || in.startsWith("<!ENTITY", i)
-                    || in.startsWith("<!NOTATION", i)) {
-                i = declarationEnd(i + 2);
-            } else {
-                problem(i, "unknown declaration in the internal subset");
-                i = declarationEnd(i + 1);
-            }
-        }
-        return end;
-    }
-
-    /** The position after the '>' ending a markup declaration, skipping quoted literals. */
-    private int declarationEnd(int i) {
-        final int end = in.end;
-        while (i < end) {
-            int c = in.at(i);
-            if (c == '"' || c == '\'') {
-                int q = in.indexOf((char) c, i + 1, end);
-                i = q < 0 ? end : q + 1;
-            } else if (c == '>') {
-                return i + 1;
-            } else if (c == '<' || c == ']') {
-                problem(i, "markup declaration not closed");
-                return i;
-            } else {
-                i++;
-            }
-        }
-        return end;
     }
 
     private int processingInstruction(int p) {
@@ -1527,6 +1455,8 @@ final class FormatRun {
         private FormatRun nested;
         /** The checker of XML declarations. */
         final XmlDeclaration declaration = new XmlDeclaration();
+        /** The reader of DOCTYPE declarations. */
+        final DoctypeScanner doctype = new DoctypeScanner();
 
         /** The buffer for the chars of a document read from the run's text, CDATA or a literal. */
         FormatBuffer doc() {
