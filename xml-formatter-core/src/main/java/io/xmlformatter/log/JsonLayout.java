@@ -14,7 +14,7 @@ public final class JsonLayout implements RecordLayout {
 
     /** Chars escaped before they are appended to the line. */
     private static final int BLOCK = 1024;
-    /** The most chars one character's escape takes ({@code \\u2028}). */
+    /** The most chars one character's escape takes: six, for a Unicode escape. */
     private static final int ESCAPE_ROOM = 6;
     private static final char[] HEX = "0123456789abcdef".toCharArray();
 
