@@ -36,6 +36,7 @@ final class FormatRun {
 
     private XmlFormatter f;
     private PathRules rules;
+    private OutputStyle style;
     private Input in;
     private FormatBuffer out;
     private int outStart;
@@ -131,6 +132,7 @@ final class FormatRun {
                             int embedding, boolean indent, boolean keepWhitespace, boolean inputCut) {
         this.f = f;
         this.rules = f.rules;
+        this.style = f.style;
         this.in = in;
         this.out = out;
         this.outStart = out.length();
@@ -407,7 +409,7 @@ final class FormatRun {
         }
         cut = beforeOpenReference(p, cut);
         in.copy(out, p, cut);
-        f.writeTruncationMarker(out, q - cut);
+        style.writeTruncationMarker(out, q - cut);
         truncatedNodes++;
         return true;
     }
@@ -431,10 +433,10 @@ final class FormatRun {
      * marker. Leaving it as it is keeps formatting idempotent.
      */
     private boolean endsWithOwnMarker(int p, int q, int max) {
-        int tail = f.truncationMarkerMaxLength();
+        int tail = style.truncationMarkerMaxLength();
         int from = Math.max(p, q - tail);
         String end = in.string(from, q);
-        int m = f.truncationMarkerStart(end);
+        int m = style.truncationMarkerStart(end);
         return m >= 0 && from - p + m <= max;
     }
 
@@ -460,7 +462,7 @@ final class FormatRun {
             doc = unescape(p, q, stacks.doc());
             if (looksLikeDocument(doc) && embedded(doc, true).problem == null) {
                 flags[depth] |= HAS_CHILD;
-                XmlFormatter.appendEscaped(out, stacks.inner);
+                OutputStyle.appendEscaped(out, stacks.inner);
                 return true;
             }
         }
@@ -469,7 +471,7 @@ final class FormatRun {
         }
         embedded(doc != null ? doc : unescape(p, q, stacks.doc()), false);
         markMixed();
-        XmlFormatter.appendEscaped(out, stacks.inner);
+        OutputStyle.appendEscaped(out, stacks.inner);
         return true;
     }
 
@@ -490,7 +492,7 @@ final class FormatRun {
             doc = copy(cs, ce, stacks.doc());
             if (looksLikeDocument(doc) && embedded(doc, true).problem == null) {
                 out.append("<![CDATA[");
-                XmlFormatter.appendCdataSafe(out, stacks.inner);
+                OutputStyle.appendCdataSafe(out, stacks.inner);
                 if (indent && verbatimDepth == 0) {
                     newline(baseLevel + depth - 1);
                 }
@@ -505,7 +507,7 @@ final class FormatRun {
         embedded(doc != null ? doc : copy(cs, ce, stacks.doc()), false);
         markMixed();
         out.append("<![CDATA[");
-        XmlFormatter.appendCdataSafe(out, stacks.inner);
+        OutputStyle.appendCdataSafe(out, stacks.inner);
         out.append("]]>");
         return true;
     }
@@ -1358,7 +1360,7 @@ final class FormatRun {
     }
 
     private void newline(int level) {
-        f.writeNewline(out, level);
+        style.writeNewline(out, level);
     }
 
     private void writeMaskOnce() {

@@ -41,8 +41,6 @@ public final class XmlFormatter {
     final PathRules rules;
     final String mask;
     final String pruneMarker;
-    private final String truncationPrefix;
-    private final String truncationSuffix;
     final int maxTextLength;
     final int maxCdataLength;
     final long maxDocumentLength;
@@ -52,10 +50,8 @@ public final class XmlFormatter {
     final boolean removeXmlDeclaration;
     final boolean removeProcessingInstructions;
     private final Layout layout;
-    private final char[] newlineAndIndent;
-    private final int lineSeparatorLength;
-    private final int indentUnitLength;
-    private final int maxIndentLevel;
+    /** Line breaks, indentation and markers. */
+    final OutputStyle style;
 
     /** How whitespace between elements is written. */
     public enum Layout {
@@ -71,9 +67,6 @@ public final class XmlFormatter {
         rules = PathRules.compile(b.anonymize, b.anonymizeAnyCase, b.prune);
         mask = b.mask;
         pruneMarker = b.pruneMarker;
-        int n = b.truncationMarker.indexOf("{n}");
-        truncationPrefix = b.truncationMarker.substring(0, n);
-        truncationSuffix = b.truncationMarker.substring(n + 3);
         maxTextLength = b.maxTextLength;
         maxCdataLength = b.maxCdataLength;
         maxDocumentLength = b.maxDocumentLength < 0 ? Long.MAX_VALUE : b.maxDocumentLength;
@@ -83,14 +76,7 @@ public final class XmlFormatter {
         removeXmlDeclaration = b.removeXmlDeclaration;
         removeProcessingInstructions = b.removeProcessingInstructions;
         layout = b.layout;
-        maxIndentLevel = b.maxIndentLevel;
-        lineSeparatorLength = b.lineSeparator.length();
-        indentUnitLength = b.indentUnit.length();
-        StringBuilder sb = new StringBuilder(b.lineSeparator);
-        for (int i = 0; i < maxIndentLevel; i++) {
-            sb.append(b.indentUnit);
-        }
-        newlineAndIndent = sb.toString().toCharArray();
+        style = new OutputStyle(b.lineSeparator, b.indentUnit, b.maxIndentLevel, b.truncationMarker);
     }
 
     /** A builder with the defaults: indent by 2 spaces, "\n", no masking, no limits, embedded XML off. */
@@ -285,22 +271,10 @@ public final class XmlFormatter {
         }
         boolean truncated = run.documentTruncated || inputCut;
         if (truncated) {
-            lineBreak(out, start, indent);
-            out.append("...[DOCUMENT TRUNCATED: original ");
-            if (original >= 0) {
-                out.append(original).append(in.encoded ? " bytes" : " chars");
-            } else {
-                out.append("size unknown");
-            }
-            out.append(", open elements: ").append(run.openElements()).append(']');
+            style.writeDocumentCut(out, start, indent, original, in.encoded, run.openElements());
         }
-        if (problem != null && !endsWithNotWellFormedMarker(out, start)) {
-            lineBreak(out, start, indent);
-            out.append("[NOT WELL-FORMED XML: ").append(problem);
-            if (problemOffset >= 0) {
-                out.append(" at offset ").append(problemOffset);
-            }
-            out.append(']');
+        if (problem != null) {
+            style.writeNotWellFormed(out, start, indent, problem, problemOffset);
         }
         return new FormatResult(problem, problemOffset, truncated, original, out.length() - start, run.masked,
                 run.pruned, run.truncatedNodes);
@@ -337,111 +311,10 @@ public final class XmlFormatter {
         }
     }
 
-    /**
-     * Whether the output already ends with a not-well-formed marker (the input was output of this formatter):
-     * then no second one is added, so formatting stays idempotent for malformed input too.
-     */
-    private static boolean endsWithNotWellFormedMarker(FormatBuffer out, int start) {
-        String marker = "[NOT WELL-FORMED XML: ";
-        int end = out.length();
-        if (end - start < marker.length() + 1 || out.charAt(end - 1) != ']') {
-            return false;
-        }
-        for (int i = end - marker.length() - 1; i >= start && i >= end - 512; i--) {
-            if (out.charAt(i) == '\n' || out.charAt(i) == '<' || out.charAt(i) == '>') {
-                return false;
-            }
-            int k = 0;
-            while (k < marker.length() && out.charAt(i + k) == marker.charAt(k)) {
-                k++;
-            }
-            if (k == marker.length()) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private void lineBreak(FormatBuffer out, int start, boolean indent) {
-        if (out.length() > start) {
-            if (indent) {
-                writeNewline(out, 0);
-            } else {
-                out.append(' ');
-            }
-        }
-    }
-
     private static void checkRange(int arrayLength, int offset, int length) {
         if (offset < 0 || length < 0 || offset + length > arrayLength || offset + length < 0) {
             throw new IndexOutOfBoundsException("offset " + offset + ", length " + length + ", array " + arrayLength);
         }
-    }
-
-    // ---------------------------------------------------------------- pieces the run writes
-
-    void writeNewline(FormatBuffer out, int level) {
-        out.append(newlineAndIndent, 0, lineSeparatorLength + Math.min(level, maxIndentLevel) * indentUnitLength);
-    }
-
-    void writeTruncationMarker(FormatBuffer out, int removed) {
-        out.append(truncationPrefix).append(removed).append(truncationSuffix);
-    }
-
-    /** An upper bound of the marker's length. */
-    int truncationMarkerMaxLength() {
-        return truncationPrefix.length() + 11 + truncationSuffix.length();
-    }
-
-    /** Where this formatter's truncation marker starts in {@code tail}, if {@code tail} ends with one; else -1. */
-    int truncationMarkerStart(String tail) {
-        if (!tail.endsWith(truncationSuffix)) {
-            return -1;
-        }
-        int m = tail.lastIndexOf(truncationPrefix);
-        if (m < 0) {
-            return -1;
-        }
-        int digits = m + truncationPrefix.length();
-        int digitsEnd = tail.length() - truncationSuffix.length();
-        if (digitsEnd <= digits) {
-            return -1;
-        }
-        for (int i = digits; i < digitsEnd; i++) {
-            if (tail.charAt(i) < '0' || tail.charAt(i) > '9') {
-                return -1;
-            }
-        }
-        return m;
-    }
-
-    /** Appends {@code s} escaped for element text. */
-    static void appendEscaped(FormatBuffer out, FormatBuffer s) {
-        for (int i = 0; i < s.len; i++) {
-            char c = s.buf[i];
-            if (c == '&') {
-                out.append("&amp;");
-            } else if (c == '<') {
-                out.append("&lt;");
-            } else if (c == '>') {
-                out.append("&gt;");
-            } else {
-                out.append(c);
-            }
-        }
-    }
-
-    /** Appends {@code s} for the inside of a CDATA section: a "]]>" in it is split across two sections. */
-    static void appendCdataSafe(FormatBuffer out, FormatBuffer s) {
-        char[] c = s.buf;
-        int from = 0;
-        for (int i = 2; i < s.len; i++) {
-            if (c[i] == '>' && c[i - 1] == ']' && c[i - 2] == ']') {
-                out.append(c, from, i - from).append("]]><![CDATA[");
-                from = i;
-            }
-        }
-        out.append(c, from, s.len - from);
     }
 
     /**
