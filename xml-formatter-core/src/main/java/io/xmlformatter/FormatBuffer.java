@@ -32,8 +32,11 @@ public final class FormatBuffer {
         buf = new char[Math.max(capacity, 64)];
     }
 
-    /** This thread's reusable buffer, emptied; give it back with {@link #release()}. */
-    static FormatBuffer forThisThread() {
+    /**
+     * This thread's reusable buffer, emptied: format into it, read it, then give it back with {@link #release()}.
+     * A call while the thread's buffer is out gets a new one.
+     */
+    public static FormatBuffer forThisThread() {
         FormatBuffer o = CACHE.get();
         if (o == null) {
             return new FormatBuffer(8192);
@@ -67,8 +70,8 @@ public final class FormatBuffer {
         return utf8;
     }
 
-    /** Keeps this buffer for the thread's next call, unless it grew very large. */
-    void release() {
+    /** Keeps this buffer for the thread's next call, unless it grew very large; do not use it afterwards. */
+    public void release() {
         if (stacks != null && stacks.isLarge()) {
             stacks = null;
         }

@@ -96,7 +96,8 @@ class EncodingSnifferTest {
 
     @Test
     void anUnknownOrContradictedDeclarationIsReadAsUtf8AndSaysSo() {
-        byte[] unknown = ("<?xml version=\"1.0\" encoding=\"no-such-charset\"?>" + DOC).getBytes(StandardCharsets.UTF_8);
+        byte[] unknown = ("<?xml version=\"1.0\" encoding=\"no-such-charset\"?>" + DOC)
+                .getBytes(StandardCharsets.UTF_8);
         assertNull(detect(unknown).charset);
         assertEquals("unsupported encoding, read as UTF-8", input(unknown).encodingProblem);
         byte[] wide = ("<?xml version=\"1.0\" encoding=\"UTF-16\"?>" + DOC).getBytes(StandardCharsets.UTF_8);

@@ -104,7 +104,8 @@ class PathRulesTest {
 
     @Test
     void pruningIsItsOwnAction() {
-        PathRules r = PathRules.compile(Collections.singletonList("//Secret"), NONE, Collections.singletonList("/a/Big"));
+        PathRules r = PathRules.compile(Collections.singletonList("//Secret"), NONE,
+                Collections.singletonList("/a/Big"));
         assertEquals(PathRules.PRUNE, action(r, "a", "Big"));
         assertEquals(PathRules.MASK, action(r, "a", "Secret"));
         assertTrue(r.masks);

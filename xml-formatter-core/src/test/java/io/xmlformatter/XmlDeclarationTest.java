@@ -28,7 +28,8 @@ class XmlDeclarationTest {
     void whatItRefuses() {
         for (String bad : new String[] {"", " ", " encoding=\"UTF-8\"", "version=\"1.0\"", " version=\"2.0\"",
             " version=\"1.\"", " version=\"1.x\"", " version=\"1.0", " version=1.0", " version\"1.0\"",
-            " version=\"1.0\"encoding=\"UTF-8\"", " version=\"1.0\" encoding=\"\"", " version=\"1.0\" encoding=\"8bit\"",
+            " version=\"1.0\"encoding=\"UTF-8\"", " version=\"1.0\" encoding=\"\"",
+            " version=\"1.0\" encoding=\"8bit\"",
             " version=\"1.0\" encoding=\"a b\"", " version=\"1.0\" standalone=\"maybe\"",
             " version=\"1.0\" standalone=\"yes\" encoding=\"UTF-8\"", " version=\"1.0\" other=\"x\"",
             " version=\"1.0\" version=\"1.0\"", " VERSION=\"1.0\"", " version=\"1.0' "}) {

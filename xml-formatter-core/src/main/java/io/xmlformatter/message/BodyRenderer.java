@@ -22,10 +22,6 @@ final class BodyRenderer {
     /** CXF's text for content that is not logged. */
     static final String CONTENT_SUPPRESSED = "--- Content suppressed ---";
     private static final int MAX_PART_DEPTH = 4;
-    /** Bodies and payloads larger than this (bytes, chars) leave a thread's buffer behind rather than keep it. */
-    private static final int MAX_KEPT = 1 << 18;
-    /** Each thread's buffer for {@link #whole}: it keeps the engine's decoded input and stacks between records. */
-    private static final ThreadLocal<FormatBuffer> BUFFER = new ThreadLocal<>();
 
     private final XmlFormatter formatter;
     private final JsonMasker json;
@@ -61,7 +57,7 @@ final class BodyRenderer {
     static final class Rendering {
         private final int capacity;
         private StringBuilder out;
-        /** The whole payload, when the engine made it alone from a complete XML body (see {@link #whole}). */
+        /** The payload, when the engine made it alone from a complete XML body ({@link BodyRenderer#whole}). */
         private String whole;
         boolean truncated;
         boolean wellFormed = true;
@@ -274,17 +270,12 @@ final class BodyRenderer {
      * from it in one copy (not appended to the rendering's text and copied again).
      */
     private void whole(Slice s, Rendering r) {
-        FormatBuffer buffer = BUFFER.get();
-        if (buffer == null) {
-            buffer = new FormatBuffer(s.length() + (s.length() >> 2) + 64);
-        } else {
-            BUFFER.set(null);
-            buffer.clear();
-        }
-        took(formatter.format(s.bytes, s.from, s.length(), buffer), r);
-        r.whole = buffer.toString();
-        if (s.length() <= MAX_KEPT && buffer.length() <= MAX_KEPT) {
-            BUFFER.set(buffer);
+        FormatBuffer buffer = FormatBuffer.forThisThread();
+        try {
+            took(formatter.format(s.bytes, s.from, s.length(), buffer), r);
+            r.whole = buffer.toString();
+        } finally {
+            buffer.release();
         }
     }
 

@@ -872,7 +872,8 @@ public final class MessageLogger implements AutoCloseable {
          * ({@link Strategy#BODY_ON_FAILURE}, {@link Strategy#FAILED_ONLY}, {@link Strategy#SLOW_ONLY}), the records of
          * every exchange sharing a correlation id — a proxy's request in, its call to the backend, the backend's
          * answer, its own answer — are held together and written with bodies if any of them fails (or is slow), else
-         * as for exchanges that went well, once the last of them has ended. Bounded by {@link #maxHeldBytes} and {@link #chainLimits}.
+         * as for exchanges that went well, once the last of them has ended. Bounded by {@link #maxHeldBytes} and
+         * {@link #chainLimits}.
          */
         public Builder chain(boolean on) {
             chain = on;

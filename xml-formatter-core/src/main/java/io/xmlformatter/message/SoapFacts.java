@@ -43,14 +43,8 @@ final class SoapFacts {
                 }
             }
         }
-        String type = request.contentType();
-        int at = type == null ? -1 : type.toLowerCase(java.util.Locale.ROOT).indexOf("action=");
-        if (at < 0) {
-            return null;
-        }
-        int end = type.indexOf(';', at);
-        String v = unquoted(type.substring(at + "action=".length(), end < 0 ? type.length() : end));
-        return v.isEmpty() ? null : v;
+        String v = BodyRenderer.parameter(request.contentType(), "action"); // SOAP 1.2
+        return v == null || v.trim().isEmpty() ? null : v.trim();
     }
 
     private static String unquoted(String v) {
