@@ -15,8 +15,8 @@ public final class FormatBuffer {
 
     char[] buf;
     int len;
-    /** The engine's working arrays, kept here for the next run into this buffer. */
-    FormatRun.Stacks stacks;
+    /** The engine's parts and working arrays, kept here for the next run into this buffer; see {@link #parts()}. */
+    RunParts parts;
     /** A copy of a String input, kept for the next String this thread formats. */
     private char[] input;
     /** The decoder of UTF-8 input and its chars, kept for the next document. */
@@ -70,10 +70,18 @@ public final class FormatBuffer {
         return utf8;
     }
 
+    /** The parts a run into this buffer works with. */
+    RunParts parts() {
+        if (parts == null) {
+            parts = new RunParts();
+        }
+        return parts;
+    }
+
     /** Keeps this buffer for the thread's next call, unless it grew very large; do not use it afterwards. */
     public void release() {
-        if (stacks != null && stacks.isLarge()) {
-            stacks = null;
+        if (parts != null && parts.isLarge()) {
+            parts = null;
         }
         if (input != null && input.length > MAX_KEPT) {
             input = null;

@@ -18,11 +18,21 @@ import java.util.List;
  */
 final class PathRules {
     static final int MAX_STEPS = 62;
-    /** Bit set in {@link #match}'s result when the element's content is to be masked. */
-    static final long MASK = 1L << 63;
-    /** Bit set in {@link #match}'s result when the element's content is to be pruned. */
-    static final long PRUNE = 1L << 62;
+    /** Bit set in {@link #match}'s verdict when the element's content is to be masked. */
+    private static final long MASK = 1L << 63;
+    /** Bit set in {@link #match}'s verdict when the element's content is to be pruned. */
+    private static final long PRUNE = 1L << 62;
     private static final long ACTIONS = MASK | PRUNE;
+
+    /** What the rules do with an element's content. */
+    enum Action {
+        /** Nothing: written as it is (its children are matched in turn). */
+        NONE,
+        /** Masked: written as the mask. */
+        MASK,
+        /** Pruned: written as the prune marker. */
+        PRUNE
+    }
 
     private final char[][] local;
     /** Bit {@code j} set when step {@code j}'s name matches in any letter case ({@link #local} holds it lowered). */
@@ -227,7 +237,8 @@ final class PathRules {
      * @param localEnd end of the local name
      * @param nsUri the element's namespace URI, or null when not namespace-aware or not known (a prefix bound
      *     nowhere): null matches any namespace
-     * @return the set the element's children (and attributes) expect, plus {@link #MASK}/{@link #PRUNE} bits
+     * @return the verdict: the set the element's children (and attributes) expect ({@link #steps}) and what is
+     *     done with its content ({@link #action})
      */
     long match(long expected, Input in, int localStart, int localEnd, String nsUri) {
         int n = localEnd - localStart;
@@ -252,6 +263,16 @@ final class PathRules {
             }
         }
         return next;
+    }
+
+    /** What a verdict of {@link #match} does with the element's content. */
+    static Action action(long verdict) {
+        return verdict < 0 ? Action.MASK : (verdict & PRUNE) != 0 ? Action.PRUNE : Action.NONE;
+    }
+
+    /** The path steps a verdict of {@link #match} leaves for the element's children and attributes. */
+    static long steps(long verdict) {
+        return verdict & ~ACTIONS;
     }
 
     /** Whether the steps {@code expected} by an element mask its attribute with the given local name. */

@@ -52,6 +52,12 @@ public final class XmlFormatter {
     private final Layout layout;
     /** Line breaks, indentation and markers. */
     final OutputStyle style;
+    /** The options of a run over a whole document, and over the start of one (a stream cut at its maximum). */
+    private final RunOptions document;
+    private final RunOptions documentStart;
+    /** The options of a trial run over another reading of the bytes (see {@link #masksInOtherReading}). */
+    private final RunOptions trial;
+    private final RunOptions trialOfStart;
 
     /** How whitespace between elements is written. */
     public enum Layout {
@@ -77,6 +83,10 @@ public final class XmlFormatter {
         removeProcessingInstructions = b.removeProcessingInstructions;
         layout = b.layout;
         style = new OutputStyle(b.lineSeparator, b.indentUnit, b.maxIndentLevel, b.truncationMarker);
+        document = RunOptions.document(this, layout, false);
+        documentStart = RunOptions.document(this, layout, true);
+        trial = RunOptions.trial(this, false);
+        trialOfStart = RunOptions.trial(this, true);
     }
 
     /** A builder with the defaults: indent by 2 spaces, "\n", no masking, no limits, embedded XML off. */
@@ -256,14 +266,14 @@ public final class XmlFormatter {
         Input in = decoded.otherReadings != null && masksInOtherReading(decoded, out, inputCut)
                 ? Input.withheld("the bytes hold masked markup in an encoding other than theirs") : decoded;
         String encodingProblem = in.encodingProblem;
-        FormatRun run = new FormatRun(this, in, out, 0, rules.rootExpected, 0, indent, layout == Layout.KEEP,
-                inputCut);
+        FormatRun run = out.parts().run().start(inputCut ? documentStart : document, in, out, 0, rules.rootExpected,
+                null);
         String problem;
         long problemOffset;
         try {
             run.run();
-            problem = encodingProblem != null ? encodingProblem : run.problem;
-            problemOffset = encodingProblem != null ? 0 : in.sourceOffset(run.problemOffset);
+            problem = encodingProblem != null ? encodingProblem : run.problem();
+            problemOffset = encodingProblem != null ? 0 : in.sourceOffset(run.problemOffset());
         } catch (RuntimeException e) {
             // A defect of ours must not leak the document: everything written so far was already filtered.
             problem = "formatter error " + e.getClass().getSimpleName();
@@ -295,11 +305,11 @@ public final class XmlFormatter {
         int start = out.length();
         try {
             for (Input reading : decoded.otherReadings.get()) {
-                FormatRun trial = new FormatRun(this, reading, out, 0, rules.everyStep, 0, false, false, inputCut)
-                        .asProbe();
-                trial.run();
+                FormatRun run = out.parts().run().start(inputCut ? trialOfStart : trial, reading, out, 0,
+                        rules.everyStep, null);
+                run.run();
                 out.setLength(start);
-                if (trial.masked > 0 || trial.pruned > 0) {
+                if (run.masked > 0 || run.pruned > 0) {
                     return true;
                 }
             }

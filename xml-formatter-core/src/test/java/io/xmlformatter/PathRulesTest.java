@@ -13,7 +13,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The path automaton alone: elements matched step by step from the root, as the run asks. */
 class PathRulesTest {
-    private static final long ACTIONS = PathRules.MASK | PathRules.PRUNE;
     private static final List<String> NONE = Collections.emptyList();
 
     private static PathRules masking(String... paths) {
@@ -24,19 +23,19 @@ class PathRulesTest {
         return Input.of(s.toCharArray(), 0, s.length());
     }
 
-    /** The action (MASK, PRUNE or 0) on the last of the nested elements named, each in namespace {@code uri}. */
-    private static long actionIn(PathRules rules, String uri, String... names) {
+    /** The action on the last of the nested elements named, each in namespace {@code uri}. */
+    private static PathRules.Action actionIn(PathRules rules, String uri, String... names) {
         long expected = rules.rootExpected;
-        long action = 0;
+        PathRules.Action action = PathRules.Action.NONE;
         for (String n : names) {
             long m = rules.match(expected, name(n), 0, n.length(), uri);
-            action = m & ACTIONS;
-            expected = m & ~ACTIONS;
+            action = PathRules.action(m);
+            expected = PathRules.steps(m);
         }
         return action;
     }
 
-    private static long action(PathRules rules, String... names) {
+    private static PathRules.Action action(PathRules rules, String... names) {
         return actionIn(rules, null, names);
     }
 
@@ -44,7 +43,7 @@ class PathRulesTest {
     private static long expectedBelow(PathRules rules, String... names) {
         long expected = rules.rootExpected;
         for (String n : names) {
-            expected = rules.match(expected, name(n), 0, n.length(), null) & ~ACTIONS;
+            expected = PathRules.steps(rules.match(expected, name(n), 0, n.length(), null));
         }
         return expected;
     }
@@ -52,62 +51,62 @@ class PathRulesTest {
     @Test
     void anAbsolutePathMatchesItsOwnPlaceOnly() {
         PathRules r = masking("/a/b/c");
-        assertEquals(PathRules.MASK, action(r, "a", "b", "c"));
-        assertEquals(0, action(r, "a", "c"));
-        assertEquals(0, action(r, "x", "a", "b", "c"));
-        assertEquals(0, action(r, "a", "b", "c", "c"), "a child of the masked element is not matched again");
-        assertEquals(0, action(r, "a", "b", "cc"));
+        assertEquals(PathRules.Action.MASK, action(r, "a", "b", "c"));
+        assertEquals(PathRules.Action.NONE, action(r, "a", "c"));
+        assertEquals(PathRules.Action.NONE, action(r, "x", "a", "b", "c"));
+        assertEquals(PathRules.Action.NONE, action(r, "a", "b", "c", "c"), "a child of the masked element is not matched again");
+        assertEquals(PathRules.Action.NONE, action(r, "a", "b", "cc"));
     }
 
     @Test
     void aDescendantStepMatchesAtAnyDepth() {
         for (PathRules r : new PathRules[] {masking("//Password"), masking("Password")}) {
-            assertEquals(PathRules.MASK, action(r, "Password"));
-            assertEquals(PathRules.MASK, action(r, "a", "b", "c", "Password"));
-            assertEquals(0, action(r, "a", "password"), "exact paths match the exact case");
+            assertEquals(PathRules.Action.MASK, action(r, "Password"));
+            assertEquals(PathRules.Action.MASK, action(r, "a", "b", "c", "Password"));
+            assertEquals(PathRules.Action.NONE, action(r, "a", "password"), "exact paths match the exact case");
         }
         PathRules r = masking("/a//c");
-        assertEquals(PathRules.MASK, action(r, "a", "x", "y", "c"));
-        assertEquals(PathRules.MASK, action(r, "a", "c"));
-        assertEquals(0, action(r, "b", "x", "c"));
+        assertEquals(PathRules.Action.MASK, action(r, "a", "x", "y", "c"));
+        assertEquals(PathRules.Action.MASK, action(r, "a", "c"));
+        assertEquals(PathRules.Action.NONE, action(r, "b", "x", "c"));
     }
 
     @Test
     void aWildcardStepMatchesAnyName() {
         PathRules r = masking("/a/*/c");
-        assertEquals(PathRules.MASK, action(r, "a", "anything", "c"));
-        assertEquals(0, action(r, "a", "c"));
-        assertEquals(PathRules.MASK, action(masking("/a/*"), "a", "q"));
+        assertEquals(PathRules.Action.MASK, action(r, "a", "anything", "c"));
+        assertEquals(PathRules.Action.NONE, action(r, "a", "c"));
+        assertEquals(PathRules.Action.MASK, action(masking("/a/*"), "a", "q"));
     }
 
     @Test
     void aNamespaceStepMatchesItsUriOrAnUnknownOne() {
         PathRules r = masking("{urn:x}Password");
         assertTrue(r.namespaceAware);
-        assertEquals(PathRules.MASK, actionIn(r, "urn:x", "Password"));
-        assertEquals(0, actionIn(r, "urn:y", "Password"));
-        assertEquals(PathRules.MASK, actionIn(r, null, "Password"), "a prefix bound nowhere matches any namespace");
+        assertEquals(PathRules.Action.MASK, actionIn(r, "urn:x", "Password"));
+        assertEquals(PathRules.Action.NONE, actionIn(r, "urn:y", "Password"));
+        assertEquals(PathRules.Action.MASK, actionIn(r, null, "Password"), "a prefix bound nowhere matches any namespace");
         PathRules prefixed = masking("//wsse:Password");
         assertFalse(prefixed.namespaceAware);
-        assertEquals(PathRules.MASK, actionIn(prefixed, "urn:any", "Password"), "a prefix in a step is ignored");
+        assertEquals(PathRules.Action.MASK, actionIn(prefixed, "urn:any", "Password"), "a prefix in a step is ignored");
     }
 
     @Test
     void anyCasePathsMatchEitherCaseOfAsciiLetters() {
         PathRules r = PathRules.compile(NONE, Collections.singletonList("//passWord"), NONE);
         for (String n : new String[] {"password", "PASSWORD", "Password", "passWord"}) {
-            assertEquals(PathRules.MASK, action(r, "a", n), n);
+            assertEquals(PathRules.Action.MASK, action(r, "a", n), n);
         }
-        assertEquals(0, action(r, "a", "passwor"));
-        assertEquals(0, action(r, "a", "passwords"));
+        assertEquals(PathRules.Action.NONE, action(r, "a", "passwor"));
+        assertEquals(PathRules.Action.NONE, action(r, "a", "passwords"));
     }
 
     @Test
     void pruningIsItsOwnAction() {
         PathRules r = PathRules.compile(Collections.singletonList("//Secret"), NONE,
                 Collections.singletonList("/a/Big"));
-        assertEquals(PathRules.PRUNE, action(r, "a", "Big"));
-        assertEquals(PathRules.MASK, action(r, "a", "Secret"));
+        assertEquals(PathRules.Action.PRUNE, action(r, "a", "Big"));
+        assertEquals(PathRules.Action.MASK, action(r, "a", "Secret"));
         assertTrue(r.masks);
         assertFalse(PathRules.compile(NONE, NONE, Collections.singletonList("/a/Big")).masks);
     }
@@ -123,7 +122,7 @@ class PathRulesTest {
         long atB = expectedBelow(r, "a", "b");
         assertFalse(r.masksAttribute(atB, name("id"), 0, 2, null), "/a/@id is a's attribute only");
         assertTrue(r.masksAttribute(atB, name("secret"), 0, 6, null));
-        assertEquals(0, action(r, "a", "id"), "an attribute step never matches an element");
+        assertEquals(PathRules.Action.NONE, action(r, "a", "id"), "an attribute step never matches an element");
         long every = expectedBelow(masking("//x/@*"), "x");
         assertTrue(masking("//x/@*").masksAttribute(every, name("anything"), 0, 8, null));
         assertFalse(masking("/a/b").hasAttributeRules(expectedBelow(masking("/a/b"), "a")));
@@ -133,18 +132,18 @@ class PathRulesTest {
     void namesTheQuickScreenCannotRuleOut() {
         String longName = "n".repeat(70);
         PathRules r = masking("//" + longName, "/a/b");
-        assertEquals(PathRules.MASK, action(r, "a", longName), "names over 63 chars are compared");
-        assertEquals(0, action(r, "a", "n".repeat(69)));
-        assertEquals(PathRules.MASK, action(r, "a", "b"));
-        assertEquals(0, action(r, "a", "\u00e9"), "a name starting beyond ASCII is compared, not screened out");
-        assertEquals(PathRules.MASK, action(masking("//\u00e9t\u00e9"), "x", "\u00e9t\u00e9"));
+        assertEquals(PathRules.Action.MASK, action(r, "a", longName), "names over 63 chars are compared");
+        assertEquals(PathRules.Action.NONE, action(r, "a", "n".repeat(69)));
+        assertEquals(PathRules.Action.MASK, action(r, "a", "b"));
+        assertEquals(PathRules.Action.NONE, action(r, "a", "\u00e9"), "a name starting beyond ASCII is compared, not screened out");
+        assertEquals(PathRules.Action.MASK, action(masking("//\u00e9t\u00e9"), "x", "\u00e9t\u00e9"));
     }
 
     @Test
     void everyStepIsWhatAnElementOfUnknownPlaceMayMatch() {
         PathRules r = masking("/a/b", "//c");
-        assertEquals(PathRules.MASK, r.match(r.everyStep, name("b"), 0, 1, null) & ACTIONS);
-        assertEquals(PathRules.MASK, r.match(r.everyStep, name("c"), 0, 1, null) & ACTIONS);
+        assertEquals(PathRules.Action.MASK, PathRules.action(r.match(r.everyStep, name("b"), 0, 1, null)));
+        assertEquals(PathRules.Action.MASK, PathRules.action(r.match(r.everyStep, name("c"), 0, 1, null)));
         assertEquals(0, masking("/a/b").rootExpected & ~1L, "the root expects the first step only");
     }
 
