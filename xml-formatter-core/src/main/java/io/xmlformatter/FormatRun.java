@@ -42,6 +42,10 @@ final class FormatRun {
     private int outStart;
     /** Indentation level of the document's root element (above 0 for embedded documents). */
     private int baseLevel;
+    /** {@link RunOptions#indent}, {@link RunOptions#keepWhitespace}, {@link RunOptions#documentLimit}: per token. */
+    private boolean indent;
+    private boolean keepWhitespace;
+    private long documentLimit;
 
     private int depth;
     private int[] nameStart;
@@ -91,6 +95,9 @@ final class FormatRun {
         this.out = out;
         this.outStart = out.length();
         this.baseLevel = baseLevel;
+        indent = options.indent;
+        keepWhitespace = options.keepWhitespace;
+        documentLimit = options.documentLimit;
         RunParts p = parts;
         nameStart = p.nameStart;
         nameEnd = p.nameEnd;
@@ -158,7 +165,7 @@ final class FormatRun {
                     p = literalLessThan(p, "'<' not followed by a name");
                 }
             }
-            if (out.length() - outStart > o.documentLimit) {
+            if (out.length() - outStart > documentLimit) {
                 cutDocument();
             }
         }
@@ -176,7 +183,7 @@ final class FormatRun {
             return q;
         }
         if (blank) {
-            if (o.keepWhitespace || verbatimDepth > 0) {
+            if (keepWhitespace || verbatimDepth > 0) {
                 writeText(p, q);
             }
             return q;
@@ -231,51 +238,13 @@ final class FormatRun {
         }
     }
 
-    /**
-     * Writes {@code [p, q)} cut to {@code max} chars with a marker (never inside a reference or a pair);
-     * tells whether it cut.
-     */
+    /** Writes {@code [p, q)} cut to {@code max} chars with a marker ({@link OutputStyle#writeCapped}). */
     private boolean writeCapped(int p, int q, int max) {
-        if (q - p <= max) {
-            in.copy(out, p, q);
+        if (!o.style.writeCapped(in, out, p, q, max)) {
             return false;
         }
-        int cut = in.advanceChars(p, q, max);
-        if (cut >= q || endsWithOwnMarker(p, q, max)) {
-            in.copy(out, p, q);
-            return false;
-        }
-        cut = beforeOpenReference(p, cut);
-        in.copy(out, p, cut);
-        o.style.writeTruncationMarker(out, q - cut);
         truncatedNodes++;
         return true;
-    }
-
-    /** Moves a cut back before a reference it would split. */
-    private int beforeOpenReference(int from, int cut) {
-        for (int i = cut - 1; i >= from && i >= cut - 32; i--) {
-            int c = in.at(i);
-            if (c == ';' || c == '<' || c == '>' || Input.isWhitespace(c)) {
-                return cut;
-            }
-            if (c == '&') {
-                return i;
-            }
-        }
-        return cut;
-    }
-
-    /**
-     * Whether {@code [p, q)} is text this formatter already cut: at most {@code max} chars followed by its own
-     * marker. Leaving it as it is keeps formatting idempotent.
-     */
-    private boolean endsWithOwnMarker(int p, int q, int max) {
-        int tail = o.style.truncationMarkerMaxLength();
-        int from = Math.max(p, q - tail);
-        String end = in.string(from, q);
-        int m = o.style.truncationMarkerStart(end);
-        return m >= 0 && from - p + m <= max;
     }
 
     // ---------------------------------------------------------------- embedded documents
@@ -331,7 +300,7 @@ final class FormatRun {
             if (EmbeddedDocuments.looksLikeDocument(doc) && embed(doc, true).problem() == null) {
                 out.append("<![CDATA[");
                 OutputStyle.appendCdataSafe(out, embedded.output());
-                if (o.indent && verbatimDepth == 0) {
+                if (indent && verbatimDepth == 0) {
                     newline(baseLevel + depth - 1);
                 }
                 out.append("]]>");
@@ -352,7 +321,7 @@ final class FormatRun {
 
     /** Whether embedded documents get a layout: not where whitespace is kept as written (mixed content). */
     private boolean reformatsEmbedded() {
-        return o.embeddedXml && !o.keepWhitespace && verbatimDepth == 0;
+        return o.embeddedXml && !keepWhitespace && verbatimDepth == 0;
     }
 
     /**
@@ -580,7 +549,7 @@ final class FormatRun {
             pop();
             return;
         }
-        if ((flags[depth] & HAS_CHILD) != 0 && o.indent && verbatimDepth == 0) {
+        if ((flags[depth] & HAS_CHILD) != 0 && indent && verbatimDepth == 0) {
             newline(baseLevel + depth - 1);
         }
         in.copy(out, p, after);
@@ -790,7 +759,7 @@ final class FormatRun {
     private void beforeMarkup() {
         textWritten = 0;
         flags[depth] |= HAS_CHILD;
-        if (o.indent && verbatimDepth == 0 && (out.length() > outStart || baseLevel > 0)) {
+        if (indent && verbatimDepth == 0 && (out.length() > outStart || baseLevel > 0)) {
             newline(baseLevel + depth);
         }
     }
@@ -824,22 +793,7 @@ final class FormatRun {
     }
 
     private void cutDocument() {
-        int limit = outStart + (int) o.documentLimit;
-        int cut = limit;
-        if (cut > outStart && Character.isHighSurrogate(out.charAt(cut - 1))) {
-            cut--;
-        }
-        for (int i = cut - 1; i >= outStart && i >= cut - 32; i--) {
-            char c = out.charAt(i);
-            if (c == ';' || c == '<' || c == '>' || Input.isWhitespace(c)) {
-                break;
-            }
-            if (c == '&') {
-                cut = i;
-                break;
-            }
-        }
-        out.setLength(cut);
+        OutputStyle.cut(out, outStart, (int) documentLimit);
         documentTruncated = true;
         stopped = true;
     }

@@ -1,8 +1,9 @@
 package io.xmlformatter;
 
 /**
- * What the engine writes besides the document's own text: line breaks with indentation, the truncation marker of a
- * cut text or CDATA node, and the markers at the end of a cut or malformed document. Immutable; one per
+ * What the engine writes besides the document's own text: line breaks with indentation, text and CDATA cut at their
+ * maximum with the truncation marker, the document cut at its own, and the markers at the end of a cut or malformed
+ * document. Immutable; one per
  * {@link XmlFormatter}.
  */
 final class OutputStyle {
@@ -135,6 +136,70 @@ final class OutputStyle {
                 out.append(' ');
             }
         }
+    }
+
+    /**
+     * Writes {@code [p, q)} of {@code in} cut to {@code max} chars with the truncation marker (never inside a
+     * reference or a pair); tells whether it cut. Text this style already cut is written as it is, so formatting
+     * again cuts nothing more.
+     */
+    boolean writeCapped(Input in, FormatBuffer out, int p, int q, int max) {
+        if (q - p <= max) {
+            in.copy(out, p, q);
+            return false;
+        }
+        int cut = in.advanceChars(p, q, max);
+        if (cut >= q || endsWithOwnMarker(in, p, q, max)) {
+            in.copy(out, p, q);
+            return false;
+        }
+        cut = beforeOpenReference(in, p, cut);
+        in.copy(out, p, cut);
+        writeTruncationMarker(out, q - cut);
+        return true;
+    }
+
+    /** Moves a cut back before a reference it would split. */
+    private static int beforeOpenReference(Input in, int from, int cut) {
+        for (int i = cut - 1; i >= from && i >= cut - 32; i--) {
+            int c = in.at(i);
+            if (c == ';' || c == '<' || c == '>' || Input.isWhitespace(c)) {
+                return cut;
+            }
+            if (c == '&') {
+                return i;
+            }
+        }
+        return cut;
+    }
+
+    /** Whether {@code [p, q)} is text this style already cut: at most {@code max} chars followed by its marker. */
+    private boolean endsWithOwnMarker(Input in, int p, int q, int max) {
+        int from = Math.max(p, q - truncationMarkerMaxLength());
+        int m = truncationMarkerStart(in.string(from, q));
+        return m >= 0 && from - p + m <= max;
+    }
+
+    /**
+     * Cuts what was written to {@code out} from {@code start} to at most {@code limit} chars, never inside a
+     * surrogate pair or a reference.
+     */
+    static void cut(FormatBuffer out, int start, int limit) {
+        int cut = start + limit;
+        if (cut > start && Character.isHighSurrogate(out.charAt(cut - 1))) {
+            cut--;
+        }
+        for (int i = cut - 1; i >= start && i >= cut - 32; i--) {
+            char c = out.charAt(i);
+            if (c == ';' || c == '<' || c == '>' || Input.isWhitespace(c)) {
+                break;
+            }
+            if (c == '&') {
+                cut = i;
+                break;
+            }
+        }
+        out.setLength(cut);
     }
 
     /** Appends {@code s} escaped for element text. */

@@ -70,4 +70,44 @@ class OutputStyleTest {
         assertEquals("a&lt;b&gt;&amp;c]]&gt;d]]]&gt;", written(o -> OutputStyle.appendEscaped(o, s)));
         assertEquals("a<b>&c]]]]><![CDATA[>d]]]]]><![CDATA[>", written(o -> OutputStyle.appendCdataSafe(o, s)));
     }
+
+    /** {@code text} capped at {@code max} chars, and whether it was cut. */
+    private static String capped(String text, int max) {
+        Input in = Input.of(("--" + text).toCharArray(), 2, text.length() + 2);
+        FormatBuffer out = new FormatBuffer();
+        boolean cut = STYLE.writeCapped(in, out, 2, text.length() + 2, max);
+        assertEquals(!out.toString().equals(text), cut, "tells whether it cut");
+        return out.toString();
+    }
+
+    @Test
+    void textIsCappedWithTheMarkerNeverInsideAReferenceOrAPair() {
+        assertEquals("abc", capped("abc", 3));
+        assertEquals("abc...[TRUNCATED BY 3]", capped("abcdef", 3));
+        assertEquals("ab...[TRUNCATED BY 9]", capped("ab&amp;cdef", 4), "before the reference it would split");
+        assertEquals("ab&amp;...[TRUNCATED BY 4]", capped("ab&amp;cdef", 7));
+        assertEquals("a...[TRUNCATED BY 3]", capped("a\ud83d\ude00b", 2), "never half a pair");
+        assertEquals("a\ud83d\ude00...[TRUNCATED BY 1]", capped("a\ud83d\ude00b", 3));
+    }
+
+    @Test
+    void textThisStyleCutIsLeftAsItIs() {
+        String once = capped("abcdef", 3);
+        assertEquals(once, capped(once, 3), "formatting again cuts nothing more");
+        assertEquals("ab...[TRUNCATED BY 20]", capped("abc...[TRUNCATED BY 3]", 2),
+                "a marker over the maximum is text like any other");
+    }
+
+    @Test
+    void aDocumentIsCutNeverInsideAReferenceOrAPair() {
+        FormatBuffer out = new FormatBuffer().append("xx<a>b&amp;c</a>");
+        OutputStyle.cut(out, 2, 7);
+        assertEquals("xx<a>b", out.toString(), "from the third char, at most 7: not inside &amp;");
+        out = new FormatBuffer().append("<a>\ud83d\ude00</a>");
+        OutputStyle.cut(out, 0, 4);
+        assertEquals("<a>", out.toString());
+        out = new FormatBuffer().append("<a>bcd</a>");
+        OutputStyle.cut(out, 0, 5);
+        assertEquals("<a>bc", out.toString());
+    }
 }
