@@ -194,12 +194,12 @@ final class FormatRun {
         boolean escapedMarkup = amp >= 0 && references.check(amp, q);
         if (openChunk && rules.masks) { // completes markup begun in the CDATA before it
             markMixed();
-            writeMask();
+            writeMask(false);
             return q;
         }
         openChunk = escapedMarkup;
         if (escapedMarkup && (depth > 0 || o.embedding > 0 || rules.masks) && (o.embeddedXml || rules.masks)
-                && embeddedText(p, q)) {
+                && embeddedDocument(p, q, false)) {
             return q;
         }
         markMixed();
@@ -250,73 +250,56 @@ final class FormatRun {
     // ---------------------------------------------------------------- embedded documents
 
     /**
-     * Text holding escaped markup: formatted as a document of its own when embedded XML is on, or run through
-     * the filters only (whitespace as written) when masking is configured and the text could hold a masked name,
-     * so a masked element inside it is masked either way. Returns false when the text is to be written as
-     * ordinary text.
+     * Text holding escaped markup, or ({@code cdata}) CDATA content holding markup: formatted as a document of its
+     * own when embedded XML is on, or run through the filters only (whitespace as written) when masking is
+     * configured and it could hold a masked name, so a masked element inside it is masked either way; beyond the
+     * last level of embedding, masked whole. Returns false when it is to be written as ordinary text or CDATA.
      */
-    private boolean embeddedText(int p, int q) {
-        if (o.embedding >= RunOptions.MAX_EMBEDDING) {
-            if (!rules.masks) {
-                return false;
-            }
-            markMixed();
-            writeMask();
-            return true;
-        }
+    private boolean embeddedDocument(int s, int e, boolean cdata) {
+        boolean last = o.embedding >= RunOptions.MAX_EMBEDDING;
         FormatBuffer doc = null;
-        if (reformatsEmbedded()) {
-            doc = references.unescape(p, q, embedded.doc());
+        if (!last && reformatsEmbedded()) {
+            doc = documentIn(s, e, cdata);
             if (EmbeddedDocuments.looksLikeDocument(doc) && embed(doc, true).problem() == null) {
-                flags[depth] |= HAS_CHILD;
-                OutputStyle.appendEscaped(out, embedded.output());
+                writeEmbedded(cdata, true);
                 return true;
             }
         }
-        if (!rules.masks || !rules.screen.mayHold(in, p, q, RunOptions.MAX_EMBEDDING - o.embedding - 1, false)) {
+        // CDATA content is read without decoding: one level of embedding more than its escaping shows.
+        int levels = RunOptions.MAX_EMBEDDING - o.embedding - (cdata ? 2 : 1);
+        if (!rules.masks || (!last && !rules.screen.mayHold(in, s, e, levels, cdata))) {
             return false;
         }
-        embed(doc != null ? doc : references.unescape(p, q, embedded.doc()), false);
         markMixed();
-        OutputStyle.appendEscaped(out, embedded.output());
+        if (last) {
+            writeMask(cdata);
+        } else {
+            embed(doc != null ? doc : documentIn(s, e, cdata), false);
+            writeEmbedded(cdata, false);
+        }
         return true;
     }
 
-    /** CDATA content holding markup, handled like {@link #embeddedText}. */
-    private boolean embeddedCdata(int cs, int ce) {
-        if (o.embedding >= RunOptions.MAX_EMBEDDING) {
-            if (!rules.masks) {
-                return false;
+    /** The document in {@code [s, e)}: CDATA content as it is, text with its references decoded. */
+    private FormatBuffer documentIn(int s, int e, boolean cdata) {
+        return cdata ? references.copy(s, e, embedded.doc()) : references.unescape(s, e, embedded.doc());
+    }
+
+    /** Writes the last embedded document's output as text (escaped) or as CDATA, {@code formatted} or not. */
+    private void writeEmbedded(boolean cdata, boolean formatted) {
+        if (!cdata) {
+            if (formatted) {
+                flags[depth] |= HAS_CHILD;
             }
-            markMixed();
-            out.append("<![CDATA[");
-            writeMask();
-            out.append("]]>");
-            return true;
+            OutputStyle.appendEscaped(out, embedded.output());
+            return;
         }
-        FormatBuffer doc = null;
-        if (reformatsEmbedded()) {
-            doc = references.copy(cs, ce, embedded.doc());
-            if (EmbeddedDocuments.looksLikeDocument(doc) && embed(doc, true).problem() == null) {
-                out.append("<![CDATA[");
-                OutputStyle.appendCdataSafe(out, embedded.output());
-                if (indent && verbatimDepth == 0) {
-                    newline(baseLevel + depth - 1);
-                }
-                out.append("]]>");
-                return true;
-            }
-        }
-        // The content is read as a document without decoding: one level of embedding more than its escaping shows.
-        if (!rules.masks || !rules.screen.mayHold(in, cs, ce, RunOptions.MAX_EMBEDDING - o.embedding - 2, true)) {
-            return false;
-        }
-        embed(doc != null ? doc : references.copy(cs, ce, embedded.doc()), false);
-        markMixed();
         out.append("<![CDATA[");
         OutputStyle.appendCdataSafe(out, embedded.output());
+        if (formatted && indent && verbatimDepth == 0) {
+            newline(baseLevel + depth - 1);
+        }
         out.append("]]>");
-        return true;
     }
 
     /** Whether embedded documents get a layout: not where whitespace is kept as written (mixed content). */
@@ -570,14 +553,14 @@ final class FormatRun {
         nameStart[depth] = ns;
         nameEnd[depth] = ne;
         flags[depth] = 0;
-        scope.open();
+        scope.open(depth);
     }
 
     private void pop() {
         if (verbatimDepth == depth) {
             verbatimDepth = 0;
         }
-        scope.close();
+        scope.close(depth);
         depth--;
     }
 
@@ -669,15 +652,13 @@ final class FormatRun {
         }
         if (openChunk && rules.masks) { // completes markup begun in the text or CDATA before it
             markMixed();
-            out.append("<![CDATA[");
-            writeMask();
-            out.append("]]>");
+            writeMask(true);
             return after;
         }
         boolean markup = (o.embeddedXml || rules.masks)
                 && (in.indexOf('<', cs, ce) >= 0 || (rules.masks && in.indexOf('&', cs, ce) >= 0));
         openChunk = markup;
-        if ((depth > 0 || o.embedding > 0 || rules.masks) && markup && embeddedCdata(cs, ce)) {
+        if ((depth > 0 || o.embedding > 0 || rules.masks) && markup && embeddedDocument(cs, ce, true)) {
             return after;
         }
         markMixed();
@@ -790,6 +771,17 @@ final class FormatRun {
     private void writeMask() {
         out.append(o.mask);
         masked++;
+    }
+
+    /** Writes the mask in place of text, or ({@code cdata}) of CDATA content, as a CDATA section. */
+    private void writeMask(boolean cdata) {
+        if (!cdata) {
+            writeMask();
+            return;
+        }
+        out.append("<![CDATA[");
+        writeMask();
+        out.append("]]>");
     }
 
     private void cutDocument() {

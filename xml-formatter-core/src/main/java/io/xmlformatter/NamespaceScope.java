@@ -55,21 +55,24 @@ final class NamespaceScope {
         parent = host;
     }
 
-    /** An element opens: what it declares ({@link #declare}) is in scope until it closes. */
-    void open() {
-        depth++;
-        if (depth == mark.length) {
+    /**
+     * An element opens at {@code depth} (1 for the root): what it declares ({@link #declare}) is in scope until it
+     * closes.
+     */
+    void open(int depth) {
+        if (depth >= mark.length) {
             mark = Arrays.copyOf(mark, depth * 2);
             prefixDecl = Arrays.copyOf(prefixDecl, depth * 2);
         }
+        this.depth = depth;
         mark[depth] = count;
         prefixDecl[depth] = -1;
     }
 
-    /** The innermost open element closes, and its declarations with it. */
-    void close() {
+    /** The innermost open element, at {@code depth}, closes, and its declarations with it. */
+    void close(int depth) {
         count = mark[depth];
-        depth--;
+        this.depth = depth - 1;
     }
 
     /** Adds the namespace declarations of {@code tag}, the innermost element's, checking them if {@code check}. */

@@ -53,7 +53,7 @@ class EmbeddedDocumentsTest {
         tag.reset(in, true);
         tag.scan(2);
         scope.reset(in);
-        scope.open();
+        scope.open(1);
         scope.declare(tag, true);
         return scope;
     }

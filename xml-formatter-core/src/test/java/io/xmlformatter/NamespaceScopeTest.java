@@ -16,6 +16,8 @@ class NamespaceScopeTest {
     private final NamespaceScope scope = new NamespaceScope(problems, references);
     private Input in;
     private String text;
+    /** The number of elements open. */
+    private int depth;
 
     /** Starts over on {@code text}, a run of start tags read by {@link #open}. */
     private void read(String text) {
@@ -25,6 +27,7 @@ class NamespaceScopeTest {
         references.reset(in);
         tag.reset(in, false);
         scope.reset(in);
+        depth = 0;
     }
 
     /** Opens the element whose start tag is the {@code n}th '<' of the text, checking it as a document's is. */
@@ -37,7 +40,7 @@ class NamespaceScopeTest {
         int colon = in.firstColon;
         int lastColon = in.lastColon;
         tag.scan(ne);
-        scope.open();
+        scope.open(++depth);
         scope.declare(tag, true);
         if (colon > p + 1) {
             scope.checkElement(p + 1, colon, lastColon, ne);
@@ -65,8 +68,8 @@ class NamespaceScopeTest {
         assertEquals(NamespaceScope.XML_NS, uri("xml"));
         assertNull(uri("q"), "a prefix bound nowhere: any namespace");
         assertNull(problems.what);
-        scope.close();
-        scope.close();
+        scope.close(depth--);
+        scope.close(depth--);
         assertEquals("urn:1", uri("p"), "b closed: its declaration is out of scope");
     }
 
@@ -90,7 +93,7 @@ class NamespaceScopeTest {
         hostTag.scan(2);
         NamespaceScope hostScope = new NamespaceScope(hostProblems, hostReferences);
         hostScope.reset(host);
-        hostScope.open();
+        hostScope.open(1);
         hostScope.declare(hostTag, true);
 
         String inner = "<p:x>p";
