@@ -32,6 +32,20 @@ class MaskingFuzzTest {
         "&lt;/Password&gt;", "&#60;/Password&#62;", "&#x3C;/Password&#x3E;", "&amp;lt;/Password&amp;gt;",
         "</Password>]]>", "&lt;/Password&gt;]]>", "\"/>", "'/>", "\"/>", "&quot;/&gt;",
     };
+    private static final String[] DEEP_BEFORE = {
+        "&amp;amp;lt;Password&amp;amp;gt;", "&amp;amp;amp;amp;amp;lt;Password&amp;amp;amp;amp;amp;gt;",
+        "&amp;#60;Password&amp;#62;", "&amp;amp;#x3C;Password&amp;amp;#x3E;", "&amp;amp;#0060;Password&gt;",
+        "<![CDATA[&amp;lt;Password&amp;gt;", "<![CDATA[<Pass]]><![CDATA[word>", "<![CDATA[<]]><![CDATA[Password>",
+        "<![CDATA[<Pass]]>word&gt;", "&lt;Pass<![CDATA[word>", "<![CDATA[&lt;Pass]]>word&gt;",
+        "<r>&lt;Pass</r><![CDATA[word>",
+    };
+    private static final String[] DEEP_AFTER = {
+        "&amp;amp;lt;/Password&amp;amp;gt;", "&amp;amp;amp;amp;amp;lt;/Password&amp;amp;amp;amp;amp;gt;",
+        "&amp;#60;/Password&amp;#62;", "&amp;amp;#x3C;/Password&amp;amp;#x3E;", "&amp;amp;#0060;/Password&gt;",
+        "&amp;lt;/Password&amp;gt;]]>", "</Password>]]>", "</Password>]]>",
+        "&lt;/Password&gt;", "</Password>]]>", "&lt;/Password&gt;",
+        "</Password>]]>",
+    };
     private static final String HEAD = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" "
             + "xmlns:wsse=\"http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd\" "
             + "xmlns:saml=\"urn:oasis:names:tc:SAML:2.0:assertion\"><soap:Header><wsse:Security><wsse:UsernameToken>"
@@ -66,8 +80,23 @@ class MaskingFuzzTest {
 
     @FuzzTest(maxDuration = "30m")
     void aMaskedTokenNeverReachesTheOutput(FuzzedDataProvider data) {
+        fuzz(data, BEFORE, AFTER);
+    }
+
+    /**
+     * The same with the token in markup escaped three times or more (each {@code &} escaped again, in named and
+     * numeric form), or split across adjacent CDATA sections, or across CDATA and text: no section alone holds a
+     * complete tag. Its own slots, so the committed inputs of {@link #aMaskedTokenNeverReachesTheOutput} keep
+     * their meaning. To fuzz it: {@code -Dtest='MaskingFuzzTest#deeplyEscapedOrSplitMarkupNeverLeaksTheToken'}.
+     */
+    @FuzzTest(maxDuration = "30m")
+    void deeplyEscapedOrSplitMarkupNeverLeaksTheToken(FuzzedDataProvider data) {
+        fuzz(data, DEEP_BEFORE, DEEP_AFTER);
+    }
+
+    private static void fuzz(FuzzedDataProvider data, String[] opening, String[] closing) {
         XmlFormatter formatter = FORMATTERS[data.consumeInt(0, FORMATTERS.length - 1)];
-        int slot = data.consumeInt(0, BEFORE.length - 1);
+        int slot = data.consumeInt(0, opening.length - 1);
         int entry = data.consumeInt(0, 3);
         Charset charset = ENCODINGS[data.consumeInt(0, ENCODINGS.length - 1)];
         int shape = data.consumeInt(0, 3);
@@ -75,7 +104,7 @@ class MaskingFuzzTest {
         String before = clean(data.consumeString(120));
         String between = clean(data.consumeString(40));
         String after = clean(data.consumeRemainingAsString());
-        String doc = before + (shape == 0 ? HEAD : "") + BEFORE[slot] + TOKEN + between + AFTER[slot]
+        String doc = before + (shape == 0 ? HEAD : "") + opening[slot] + TOKEN + between + closing[slot]
                 + (shape == 0 ? TAIL : "") + after;
         if (shape == 1) {
             doc = "<?xml version=\"1.0\" encoding=\"" + charset.name() + "\"?>" + doc;
