@@ -37,14 +37,12 @@ class MaskingFuzzTest {
         "&amp;#60;Password&amp;#62;", "&amp;amp;#x3C;Password&amp;amp;#x3E;", "&amp;amp;#0060;Password&gt;",
         "<![CDATA[&amp;lt;Password&amp;gt;", "<![CDATA[<Pass]]><![CDATA[word>", "<![CDATA[<]]><![CDATA[Password>",
         "<![CDATA[<Pass]]>word&gt;", "&lt;Pass<![CDATA[word>", "<![CDATA[&lt;Pass]]>word&gt;",
-        "<r>&lt;Pass</r><![CDATA[word>",
     };
     private static final String[] DEEP_AFTER = {
         "&amp;amp;lt;/Password&amp;amp;gt;", "&amp;amp;amp;amp;amp;lt;/Password&amp;amp;amp;amp;amp;gt;",
         "&amp;#60;/Password&amp;#62;", "&amp;amp;#x3C;/Password&amp;amp;#x3E;", "&amp;amp;#0060;/Password&gt;",
         "&amp;lt;/Password&amp;gt;]]>", "</Password>]]>", "</Password>]]>",
         "&lt;/Password&gt;", "</Password>]]>", "&lt;/Password&gt;",
-        "</Password>]]>",
     };
     private static final String HEAD = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\" "
             + "xmlns:wsse=\"http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd\" "
