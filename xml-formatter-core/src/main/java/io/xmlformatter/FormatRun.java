@@ -62,7 +62,8 @@ final class FormatRun {
     /**
      * Whether the text or CDATA just read in this element held markup (a '<', as written or escaped) that the next
      * adjacent text or CDATA could complete: a reader that joins them would see a tag split in two. With masking
-     * rules, such a next chunk is masked whole (fail closed); a tag, or the element's end, ends the state.
+     * rules, such a next chunk is masked whole (fail closed); a tag, or the element's end, ends the state, except a
+     * broken start tag holding a reference, whose parts a lenient reader could take for text.
      */
     private boolean openChunk;
     private boolean stopped;
@@ -192,7 +193,7 @@ final class FormatRun {
             problems.at(p, "text outside the root element");
         }
         boolean escapedMarkup = amp >= 0 && references.check(amp, q);
-        if (openChunk && rules.masks) { // completes markup begun in the CDATA before it
+        if (openChunk && rules.masks) { // completes markup begun in the CDATA or broken tag before it
             markMixed();
             writeMask(false);
             return q;
@@ -374,6 +375,8 @@ final class FormatRun {
         if (action != PathRules.Action.NONE || markupInTag) {
             hideContent(action, markupInTag);
         }
+        // A broken tag's parts could be read as text: an escaped '<' there, completed by the text after the tag.
+        openChunk = tag.broken && rules.masks && in.indexOf('&', ne, afterTag) >= 0;
         return afterTag;
     }
 
@@ -650,7 +653,7 @@ final class FormatRun {
         if (depth == 0) {
             problems.at(p, "CDATA outside the root element");
         }
-        if (openChunk && rules.masks) { // completes markup begun in the text or CDATA before it
+        if (openChunk && rules.masks) { // completes markup begun in the text, CDATA or broken tag before it
             markMixed();
             writeMask(true);
             return after;

@@ -31,6 +31,11 @@ final class StartTag {
      * escaped), or something that is no attribute.
      */
     boolean markup;
+    /**
+     * Whether the tag is broken: something in it is no attribute, an attribute has no value or no quotes, or the
+     * tag is not closed. A lenient reader could take such a part for text.
+     */
+    boolean broken;
     /** Whether the tag declares a namespace. */
     boolean declares;
     /** Whether the tag has a prefixed attribute that is no namespace declaration. */
@@ -48,6 +53,7 @@ final class StartTag {
         count = 0;
         selfClosing = false;
         markup = false;
+        broken = false;
         declares = false;
         prefixesAttribute = false;
     }
@@ -102,6 +108,7 @@ final class StartTag {
         final int end = in.end;
         count = 0;
         markup = false;
+        broken = false;
         declares = false;
         prefixesAttribute = false;
         selfClosing = false;
@@ -109,6 +116,7 @@ final class StartTag {
             int s = in.skipWhitespace(i, end);
             if (s >= end) {
                 problems.atEnd(s, "input ends inside a start tag");
+                broken = true;
                 return end;
             }
             int c = in.at(s);
@@ -121,11 +129,13 @@ final class StartTag {
                     return s + 2;
                 }
                 problems.at(s, "'/' inside a start tag");
+                broken = true;
                 i = s + 1;
                 continue;
             }
             if (c == '<') {
                 problems.at(s, "start tag not closed");
+                broken = true;
                 return s;
             }
             if (s == i) {
@@ -138,6 +148,7 @@ final class StartTag {
             if (ane == an || !Input.isNameStart(c)) {
                 problems.at(s, "invalid character in a start tag");
                 markup |= masks;
+                broken = true;
                 i = Math.max(ane, s + 1);
                 continue;
             }
@@ -145,6 +156,7 @@ final class StartTag {
             if (eq >= end || in.at(eq) != '=') {
                 problems.at(ane, "attribute without a value");
                 markup |= masks;
+                broken = true;
                 add(an, ane, ane, ane, colon, lastColon);
                 i = eq;
                 continue;
@@ -157,6 +169,7 @@ final class StartTag {
                 ve = in.valueEnd(vs, in.at(v));
                 if (ve < 0) {
                     problems.atEnd(end, "input ends inside an attribute value");
+                    broken = true;
                     ve = end;
                     i = end;
                 } else {
@@ -172,6 +185,7 @@ final class StartTag {
             } else {
                 problems.at(v, "attribute value without quotes");
                 markup |= masks;
+                broken = true;
                 vs = v;
                 ve = v;
                 while (ve < end && !Input.isWhitespace(in.at(ve)) && in.at(ve) != '>' && in.at(ve) != '<') {

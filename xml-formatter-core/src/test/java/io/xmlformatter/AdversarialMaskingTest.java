@@ -533,12 +533,18 @@ class AdversarialMaskingTest {
             "<a><b><![CDATA[<password>]]> <![CDATA[SPLITSECRET]]></b></a>",
             "<a><b><![CDATA[<]]><![CDATA[password>SPLITSECRET</password>]]></b></a>",
             "<a><b>&amp;lt;pass<![CDATA[word&gt;SPLITSECRET]]></b></a>",
+            "<a><b &lt;pass<![CDATA[word>SPLITSECRET</password>]]></b></a>", // fuzzer finding 16: in a broken tag
+            "<a><b &lt;pass>word>SPLITSECRET</b></a>",
+            "<a><b x=&lt;pass>word>SPLITSECRET</b></a>",
+            "<a><b x=\"1\" &amp;lt;pass y>word>SPLITSECRET</b></a>",
         };
         for (String doc : docs) {
             assertNoLeak(doc, "//password", "SPLITSECRET");
         }
         String plain = XmlFormatter.builder().anonymize("//password").build()
-                .format("<a><b><![CDATA[<i>ok</i>]]></b><c>kept</c>text<![CDATA[also kept]]></a>");
-        assertTrue(plain.contains("<i>ok</i>") && plain.contains("kept") && plain.contains("also kept"), plain);
+                .format("<a><b><![CDATA[<i>ok</i>]]></b><c>kept</c>text<![CDATA[also kept]]><d x=\"1 &lt; 2\">as "
+                        + "well</d></a>");
+        assertTrue(plain.contains("<i>ok</i>") && plain.contains("kept") && plain.contains("also kept")
+                && plain.contains("as well"), plain);
     }
 }
