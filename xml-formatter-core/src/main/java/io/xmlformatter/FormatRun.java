@@ -63,7 +63,7 @@ final class FormatRun {
      * Whether the text or CDATA just read in this element held markup (a '<', as written or escaped) that the next
      * adjacent text or CDATA could complete: a reader that joins them would see a tag split in two. With masking
      * rules, such a next chunk is masked whole (fail closed); a tag, or the element's end, ends the state, except a
-     * broken start tag holding a reference, whose parts a lenient reader could take for text.
+     * broken start tag, whose parts a lenient reader could take for text (or, unclosed, for the start of a tag).
      */
     private boolean openChunk;
     private boolean stopped;
@@ -375,8 +375,9 @@ final class FormatRun {
         if (action != PathRules.Action.NONE || markupInTag) {
             hideContent(action, markupInTag);
         }
-        // A broken tag's parts could be read as text: an escaped '<' there, completed by the text after the tag.
-        openChunk = tag.broken && rules.masks && in.indexOf('&', ne, afterTag) >= 0;
+        // A broken tag could be read as text, an unclosed one as the start of a tag: the text after it could complete
+        // markup begun in it.
+        openChunk = tag.broken && rules.masks;
         return afterTag;
     }
 

@@ -537,6 +537,9 @@ class AdversarialMaskingTest {
             "<a><b &lt;pass>word>SPLITSECRET</b></a>",
             "<a><b x=&lt;pass>word>SPLITSECRET</b></a>",
             "<a><b x=\"1\" &amp;lt;pass y>word>SPLITSECRET</b></a>",
+            "<a><b><pass<![CDATA[word>SPLITSECRET</password>]]></b></a>",
+            "<a><?x <b &lt;pass<![CDATA[word>SPLITSECRET</password>]]></a>", // finding 17: in an unclosed PI
+            "<a><!-- <pass<![CDATA[word>SPLITSECRET</password>]]> --></a>",
         };
         for (String doc : docs) {
             assertNoLeak(doc, "//password", "SPLITSECRET");
