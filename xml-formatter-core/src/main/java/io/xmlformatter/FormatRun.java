@@ -34,6 +34,7 @@ final class FormatRun {
     private final StartTag tag;
     private final NamespaceScope scope;
     private final EmbeddedDocuments embedded;
+    private final ValueMasking values;
 
     private RunOptions o;
     private PathRules rules;
@@ -46,6 +47,8 @@ final class FormatRun {
     private boolean indent;
     private boolean keepWhitespace;
     private long documentLimit;
+    /** Whether value detectors are configured ({@link ValueMasking}). */
+    private boolean detecting;
 
     private int depth;
     private int[] nameStart;
@@ -81,6 +84,7 @@ final class FormatRun {
         tag = parts.tag;
         scope = parts.scope;
         embedded = parts.embedded;
+        values = parts.values;
     }
 
     /**
@@ -99,6 +103,7 @@ final class FormatRun {
         indent = options.indent;
         keepWhitespace = options.keepWhitespace;
         documentLimit = options.documentLimit;
+        detecting = options.detectors != null;
         RunParts p = parts;
         nameStart = p.nameStart;
         nameEnd = p.nameEnd;
@@ -111,6 +116,7 @@ final class FormatRun {
         tag.reset(in, rules.masks);
         scope.reset(in);
         scope.inside(host);
+        values.reset(in, options.detectors, options.mask);
         depth = 0;
         verbatimDepth = 0;
         hideDepth = 0;
@@ -170,6 +176,7 @@ final class FormatRun {
                 cutDocument();
             }
         }
+        masked += values.count;
         finish();
     }
 
@@ -185,7 +192,7 @@ final class FormatRun {
         }
         if (blank) {
             if (keepWhitespace || verbatimDepth > 0) {
-                writeText(p, q);
+                writeText(in, p, q);
             }
             return q;
         }
@@ -204,7 +211,12 @@ final class FormatRun {
             return q;
         }
         markMixed();
-        writeText(p, q);
+        Input value = detecting ? values.masked(p, q) : null;
+        if (value == null) {
+            writeText(in, p, q);
+        } else {
+            writeText(value, value.start, value.end);
+        }
         return q;
     }
 
@@ -229,19 +241,19 @@ final class FormatRun {
      * pieces of written markup, which may be several runs of the input when a removed comment or PI stood
      * between them; so formatting the output again finds the same text nodes and cuts nothing more.
      */
-    private void writeText(int p, int q) {
+    private void writeText(Input text, int p, int q) {
         int max = o.maxTextLength;
         if (max < 0 || depth == 0) {
-            in.copy(out, p, q);
+            text.copy(out, p, q);
         } else if (textWritten >= 0) {
             int room = max - textWritten;
-            textWritten = writeCapped(p, q, room) ? -1 : textWritten + q - p;
+            textWritten = writeCapped(text, p, q, room) ? -1 : textWritten + q - p;
         }
     }
 
-    /** Writes {@code [p, q)} cut to {@code max} chars with a marker ({@link OutputStyle#writeCapped}). */
-    private boolean writeCapped(int p, int q, int max) {
-        if (!o.style.writeCapped(in, out, p, q, max)) {
+    /** Writes {@code [p, q)} of {@code text} cut to {@code max} chars with a marker (see {@link OutputStyle}). */
+    private boolean writeCapped(Input text, int p, int q, int max) {
+        if (!o.style.writeCapped(text, out, p, q, max)) {
             return false;
         }
         truncatedNodes++;
@@ -422,14 +434,17 @@ final class FormatRun {
     /** Writes the start tag {@code [p, afterTag)}, masking the attribute values its rules name. */
     private boolean writeTag(int p, int afterTag) {
         long exp = expected[depth];
-        if (!rules.hasAttributeRules(exp) && !tag.markup) {
+        if (!rules.hasAttributeRules(exp) && !tag.markup && (!detecting || tag.count == 0)) {
             in.copy(out, p, afterTag);
             return false;
         }
         return writeMaskedTag(p, afterTag, exp);
     }
 
-    /** {@link #writeTag} for a tag whose attributes rules name ({@code exp}) or that holds markup. */
+    /**
+     * {@link #writeTag} for a tag whose attributes rules name ({@code exp}), that holds markup, or whose values
+     * go to the value detectors.
+     */
     private boolean writeMaskedTag(int p, int afterTag, long exp) {
         final StartTag tag = this.tag;
         int ne = in.nameEnd(p + 1);
@@ -466,6 +481,13 @@ final class FormatRun {
                 in.copy(out, copied, vs);
                 writeMask();
                 copied = ve;
+            } else if (detecting) {
+                Input value = values.masked(vs, ve);
+                if (value != null) {
+                    in.copy(out, copied, vs);
+                    value.copy(out, value.start, value.end);
+                    copied = ve;
+                }
             }
         }
         in.copy(out, copied, afterTag);
@@ -667,13 +689,21 @@ final class FormatRun {
         }
         markMixed();
         textWritten = 0;
-        if (o.maxCdataLength < 0 || ce - cs <= o.maxCdataLength) {
+        Input value = detecting ? values.masked(cs, ce) : null;
+        Input content = value == null ? in : value;
+        int s = value == null ? cs : value.start;
+        int e = value == null ? ce : value.end;
+        if (value == null && (o.maxCdataLength < 0 || ce - cs <= o.maxCdataLength)) {
             in.copy(out, p, after);
-        } else {
-            in.copy(out, p, cs);
-            writeCapped(cs, ce, o.maxCdataLength);
-            in.copy(out, ce, after);
+            return after;
         }
+        in.copy(out, p, cs);
+        if (o.maxCdataLength < 0 || e - s <= o.maxCdataLength) {
+            content.copy(out, s, e);
+        } else {
+            writeCapped(content, s, e, o.maxCdataLength);
+        }
+        in.copy(out, ce, after);
         return after;
     }
 

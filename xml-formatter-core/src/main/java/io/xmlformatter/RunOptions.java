@@ -19,6 +19,8 @@ final class RunOptions {
     /** The maximum length of the document's output: none ({@link Long#MAX_VALUE}) in an embedded document. */
     final long documentLimit;
     final boolean embeddedXml;
+    /** The value detectors, or null without any. */
+    final ValueDetector[] detectors;
     /** Whether comments, DOCTYPEs, XML declarations and other processing instructions are written (or probed). */
     final boolean writesComments;
     final boolean writesDoctype;
@@ -60,6 +62,7 @@ final class RunOptions {
         maxCdataLength = f.maxCdataLength;
         documentLimit = embedding == 0 ? f.maxDocumentLength : Long.MAX_VALUE;
         embeddedXml = f.embeddedXml;
+        detectors = f.detectors;
         writesComments = !f.removeComments || probe;
         writesDoctype = !f.removeDoctype || probe;
         writesXmlDeclaration = !f.removeXmlDeclaration || probe;

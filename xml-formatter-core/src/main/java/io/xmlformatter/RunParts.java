@@ -22,6 +22,7 @@ final class RunParts {
     final XmlDeclaration declaration = new XmlDeclaration();
     final DoctypeScanner doctype = new DoctypeScanner();
     final EmbeddedDocuments embedded = new EmbeddedDocuments();
+    final ValueMasking values = new ValueMasking(references);
     /** The run over these parts; see {@link #run()}. */
     private FormatRun run;
 

@@ -49,6 +49,8 @@ public final class XmlFormatter {
     final boolean removeDoctype;
     final boolean removeXmlDeclaration;
     final boolean removeProcessingInstructions;
+    /** The value detectors, or null without any. */
+    final ValueDetector[] detectors;
     private final Layout layout;
     /** Line breaks, indentation and markers. */
     final OutputStyle style;
@@ -81,6 +83,7 @@ public final class XmlFormatter {
         removeDoctype = b.removeDoctype;
         removeXmlDeclaration = b.removeXmlDeclaration;
         removeProcessingInstructions = b.removeProcessingInstructions;
+        detectors = b.detectors.isEmpty() ? null : b.detectors.toArray(new ValueDetector[0]);
         layout = b.layout;
         style = new OutputStyle(b.lineSeparator, b.indentUnit, b.maxIndentLevel, b.truncationMarker);
         document = RunOptions.document(this, layout, false);
@@ -346,6 +349,7 @@ public final class XmlFormatter {
         private boolean removeDoctype;
         private boolean removeXmlDeclaration;
         private boolean removeProcessingInstructions;
+        private final List<ValueDetector> detectors = new ArrayList<>();
         private Layout layout = Layout.INDENT;
         private String indentUnit = "  ";
         private String lineSeparator = "\n";
@@ -444,6 +448,21 @@ public final class XmlFormatter {
         /** Removes the content of the elements these paths select, leaving the prune marker. */
         public Builder prune(String... paths) {
             prune.addAll(Arrays.asList(paths));
+            return this;
+        }
+
+        /**
+         * Masks what the detectors find by its value, wherever it stands: in text, CDATA and attribute values (and
+         * in documents read from them). Off by default. For example {@code detect(ValueDetector.cardNumbers(),
+         * ValueDetector.ibans())}; a detector of your own implements {@link ValueDetector}.
+         */
+        public Builder detect(ValueDetector... detectors) {
+            for (ValueDetector d : detectors) {
+                if (d == null) {
+                    throw new IllegalArgumentException("detect: null detector");
+                }
+                this.detectors.add(d);
+            }
             return this;
         }
 

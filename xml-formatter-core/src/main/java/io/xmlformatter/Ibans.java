@@ -1,0 +1,111 @@
+package io.xmlformatter;
+
+/**
+ * IBANs ({@link ValueDetector#ibans()}): a known country code, two check digits, then letters and digits up to the
+ * country's length, single spaces allowed between them, any letter case; masked when the ISO 7064 mod-97 check
+ * passes.
+ */
+final class Ibans implements ValueDetector {
+    static final Ibans INSTANCE = new Ibans();
+    /** Country code and IBAN length, from the IBAN registry. */
+    private static final String LENGTHS = "AD24 AE23 AL28 AT20 AZ28 BA20 BE16 BG22 BH22 BI27 BR29 BY28 CH21 CR22 CY28 "
+            + "CZ24 DE22 DJ27 DK18 DO28 EE20 EG29 ES24 FI18 FK18 FO18 FR27 GB22 GE22 GI23 GL18 GR27 GT28 HN28 HR21 "
+            + "HU28 IE22 IL23 IQ23 IS26 IT27 JO30 KW30 KZ20 LB28 LC32 LI21 LT20 LU20 LV21 LY25 MC27 MD24 ME22 MK19 "
+            + "MN20 MR27 MT31 MU30 NI28 NL18 NO15 OM23 PK24 PL28 PS29 PT25 QA29 RO24 RS22 RU33 SA24 SC31 SD18 SE24 "
+            + "SI19 SK24 SM27 SO23 ST25 SV28 TL23 TN24 TR26 UA29 VA22 VG24 XK20 YE30";
+    /** Per pair of letters (26 × first + second), the length of its IBAN, or 0. */
+    private static final byte[] LENGTH = lengths();
+
+    private Ibans() {
+    }
+
+    private static byte[] lengths() {
+        byte[] l = new byte[26 * 26];
+        for (int i = 0; i + 4 <= LENGTHS.length(); i += 5) {
+            l[26 * (LENGTHS.charAt(i) - 'A') + LENGTHS.charAt(i + 1) - 'A'] =
+                    (byte) (10 * (LENGTHS.charAt(i + 2) - '0') + LENGTHS.charAt(i + 3) - '0');
+        }
+        return l;
+    }
+
+    @Override
+    public void detect(CharSequence text, int from, int to, Detections found) {
+        for (int i = from; i + 15 <= to; i++) {
+            int a = letter(text.charAt(i));
+            int b = letter(text.charAt(i + 1));
+            if (a < 0 || b < 0 || (i > from && Character.isLetterOrDigit(text.charAt(i - 1)))) {
+                continue;
+            }
+            int length = LENGTH[26 * a + b];
+            if (length == 0 || !isDigit(text.charAt(i + 2)) || !isDigit(text.charAt(i + 3))) {
+                continue;
+            }
+            int end = checkedEnd(text, i, to, length);
+            if (end > 0) {
+                found.mask(i, end);
+                i = end - 1;
+            }
+        }
+    }
+
+    /**
+     * Where the IBAN of {@code length} characters starting at {@code i} ends when it is one (its characters read
+     * with single spaces allowed between them, not followed by another letter or digit, the mod-97 check passed);
+     * else -1.
+     */
+    private static int checkedEnd(CharSequence text, int i, int to, int length) {
+        int n = 0;
+        int j = i;
+        int rest = 0; // the mod-97 remainder of the characters from the fifth on
+        while (n < length && j < to) {
+            char c = text.charAt(j);
+            if (c == ' ' && n > 0 && j + 1 < to && Character.isLetterOrDigit(text.charAt(j + 1))) {
+                j++;
+                continue;
+            }
+            int v = value(c);
+            if (v < 0) {
+                return -1;
+            }
+            if (n >= 4) {
+                rest = (v >= 10 ? rest * 100 + v : rest * 10 + v) % 97;
+            }
+            n++;
+            j++;
+        }
+        if (n < length || (j < to && Character.isLetterOrDigit(text.charAt(j)))) {
+            return -1;
+        }
+        for (int k = i, m = 0; m < 4; k++) { // then the country code and check digits
+            char c = text.charAt(k);
+            if (c == ' ') {
+                continue;
+            }
+            int v = value(c);
+            rest = (v >= 10 ? rest * 100 + v : rest * 10 + v) % 97;
+            m++;
+        }
+        return rest == 1 ? j : -1;
+    }
+
+    /** A letter's place in the alphabet (any case), or -1. */
+    private static int letter(char c) {
+        if (c >= 'A' && c <= 'Z') {
+            return c - 'A';
+        }
+        return c >= 'a' && c <= 'z' ? c - 'a' : -1;
+    }
+
+    /** A digit's value, a letter's as ISO 13616 counts it (A = 10 to Z = 35), or -1. */
+    private static int value(char c) {
+        if (isDigit(c)) {
+            return c - '0';
+        }
+        int l = letter(c);
+        return l < 0 ? -1 : 10 + l;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+}

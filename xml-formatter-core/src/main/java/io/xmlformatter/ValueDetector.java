@@ -1,0 +1,40 @@
+package io.xmlformatter;
+
+/**
+ * Finds secrets by their value, wherever they stand: a card number in free text, an IBAN in a note. A detector is
+ * given a whole value (a text node, a CDATA section, an attribute value) and marks the ranges to mask; the engine
+ * masks each one in place. Detectors are off unless configured ({@link XmlFormatter.Builder#detect}).
+ *
+ * <p>A detector must be thread-safe and keep nothing of the text. If it throws, the whole value is masked (fail
+ * closed).
+ */
+public interface ValueDetector {
+    /** Marks in {@code found} the ranges of {@code text} between {@code from} and {@code to} to mask. */
+    void detect(CharSequence text, int from, int to, Detections found);
+
+    /**
+     * Payment card numbers: 13 to 19 digits, single spaces or dashes allowed between groups, Luhn-valid, with a
+     * known issuer prefix (2, 3, 4, 5, 6 or 8 and the issuers' ranges under them). Every digit is masked.
+     */
+    static ValueDetector cardNumbers() {
+        return CardNumbers.ALL;
+    }
+
+    /** {@link #cardNumbers()} that leaves the first six and last four digits readable, as PCI DSS allows. */
+    static ValueDetector cardNumbersShowingFirstSixLastFour() {
+        return CardNumbers.FIRST_SIX_LAST_FOUR;
+    }
+
+    /**
+     * IBANs: a country code, two check digits and the account, of the country's length, single spaces allowed
+     * between groups, any letter case, the ISO 7064 mod-97 check passed.
+     */
+    static ValueDetector ibans() {
+        return Ibans.INSTANCE;
+    }
+
+    /** E-mail addresses: a local part, '@' and a domain with a dot and a top-level domain of two letters or more. */
+    static ValueDetector emailAddresses() {
+        return EmailAddresses.INSTANCE;
+    }
+}

@@ -1,0 +1,119 @@
+package io.xmlformatter;
+
+/**
+ * Secrets found by their value ({@link ValueDetector}) in a run's text, CDATA and attribute values: each value is
+ * given whole to the detectors, and what they mark is replaced by the mask before the value is written (so a cap
+ * or the document cut never shows part of one). A value holding references is read decoded, and masked whole when
+ * a detector finds something in it (where the decoded secret stands among the references cannot be kept). A
+ * detector that throws masks the whole value. One per run's {@link RunParts}; {@link #reset} starts it over.
+ */
+final class ValueMasking {
+    private final References references;
+    private final Detections found = new Detections();
+    private final InputChars chars = new InputChars();
+    /** The value with its secrets masked, and the input over it that {@link #masked} gives. */
+    private final FormatBuffer value = new FormatBuffer(256);
+    private final Input valueInput = Input.of(new char[0], 0, 0);
+    private FormatBuffer decoded;
+    private ValueDetector[] detectors;
+    private String mask;
+    /** The number of secrets masked in this run. */
+    int count;
+
+    ValueMasking(References references) {
+        this.references = references;
+    }
+
+    /** Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}. */
+    void reset(Input in, ValueDetector[] detectors, String mask) {
+        chars.in = in;
+        this.detectors = detectors;
+        this.mask = mask;
+        count = 0;
+    }
+
+    /**
+     * The value {@code [p, q)} of the run's input with its secrets masked, as an input over its own chars, or null
+     * when it holds none (or no detector is configured).
+     */
+    Input masked(int p, int q) {
+        ValueDetector[] ds = detectors;
+        if (ds == null || p >= q) {
+            return null;
+        }
+        Input in = chars.in;
+        boolean references = in.indexOf('&', p, q) >= 0;
+        CharSequence text = chars;
+        int from = p;
+        int to = q;
+        if (references) {
+            decoded = this.references.unescape(p, q, decoded == null ? new FormatBuffer(256) : decoded);
+            text = decoded.toString();
+            from = 0;
+            to = text.length();
+        }
+        found.clear();
+        try {
+            for (ValueDetector d : ds) {
+                d.detect(text, from, to, found);
+            }
+        } catch (RuntimeException e) {
+            return whole();
+        }
+        if (found.count() == 0) {
+            return null;
+        }
+        if (references) {
+            return whole();
+        }
+        found.merge();
+        value.clear();
+        int copied = p;
+        for (int i = 0; i < found.count(); i++) {
+            int s = Math.max(found.start(i), copied);
+            int e = Math.min(found.end(i), q);
+            if (s >= e) {
+                continue;
+            }
+            in.copy(value, copied, s);
+            value.append(mask);
+            copied = e;
+            count++;
+        }
+        in.copy(value, copied, q);
+        return valueInput.reset(value.buf, value.len);
+    }
+
+    /** The whole value as the mask. */
+    private Input whole() {
+        value.clear();
+        value.append(mask);
+        count++;
+        return valueInput.reset(value.buf, value.len);
+    }
+
+    /** A run's input as the detectors read it: positions are the input's own. */
+    private static final class InputChars implements CharSequence {
+        Input in;
+
+        @Override
+        public int length() {
+            return in.end;
+        }
+
+        @Override
+        public char charAt(int index) {
+            return (char) in.at(index);
+        }
+
+        @Override
+        public CharSequence subSequence(int start, int end) {
+            return in.string(start, end);
+        }
+
+        @Override
+        public String toString() {
+            return in.string(in.start, in.end);
+        }
+    }
+}

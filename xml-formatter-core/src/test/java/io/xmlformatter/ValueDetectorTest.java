@@ -1,0 +1,124 @@
+package io.xmlformatter;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** The built-in value detectors alone: what each finds and what it leaves. */
+class ValueDetectorTest {
+    /** {@code text} with what {@code detector} marks replaced by '#', each char. */
+    private static String masked(ValueDetector detector, String text) {
+        Detections found = new Detections();
+        detector.detect(text, 0, text.length(), found);
+        found.merge();
+        StringBuilder b = new StringBuilder(text);
+        for (int i = 0; i < found.count(); i++) {
+            for (int k = found.start(i); k < found.end(i); k++) {
+                b.setCharAt(k, '#');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String cards(String text) {
+        return masked(ValueDetector.cardNumbers(), text);
+    }
+
+    @Test
+    void cardNumbersOfEveryIssuerAndGrouping() {
+        String[] cards = {
+            "4111111111111111", "4111 1111 1111 1111", "4111-1111-1111-1111", "4222222222222", // Visa, 13 digits
+            "5555555555554444", "2223003122003222", // Mastercard, 5 and 2 series
+            "378282246310005", "3714 496353 98431", // Amex
+            "6011111111111117", "30569309025904", "3530111333300000", // Discover, Diners, JCB
+            "6200000000000005", // UnionPay
+        };
+        for (String card : cards) {
+            String all = card.replaceAll(".", "#");
+            assertEquals(all, cards(card), card);
+            assertEquals("card: " + all + ".", cards("card: " + card + "."), card);
+        }
+    }
+
+    @Test
+    void numbersThatAreNoCardsAreLeft() {
+        String[] others = {
+            "4111111111111112", // Luhn fails
+            "1234567812345670", // Luhn passes, no issuer starts with 1
+            "411111111111", // 12 digits
+            "41111111111111111111", // 20 digits, no group edge inside
+            "4111111111111111123456789", // an id: digits to the end
+            "2100000000000002", // 2100 is no issuer's
+        };
+        for (String other : others) {
+            assertEquals(other, cards(other), other);
+        }
+    }
+
+    @Test
+    void aCardInsideALongerGroupedNumberIsFound() {
+        assertEquals("order 1234 ###################", cards("order 1234 4111 1111 1111 1111"));
+        assertEquals("################### 99", cards("4111 1111 1111 1111 99"));
+        assertEquals("a ################, b ###############", cards("a 4111111111111111, b 378282246310005"));
+    }
+
+    @Test
+    void theFirstSixAndLastFourDigitsCanStayReadable() {
+        ValueDetector pci = ValueDetector.cardNumbersShowingFirstSixLastFour();
+        assertEquals("4111 11####### 1111", masked(pci, "4111 1111 1111 1111"));
+        assertEquals("411111######1111", masked(pci, "4111111111111111"));
+        assertEquals("378282#####0005", masked(pci, "378282246310005"));
+    }
+
+    @Test
+    void ibansOfAnyGroupingAndCase() {
+        String[] ibans = {
+            "DE89370400440532013000", "DE89 3704 0044 0532 0130 00", "GB82 WEST 1234 5698 7654 32",
+            "NL91ABNA0417164300", "FR14 2004 1010 0505 0001 3M02 606", "de89370400440532013000", "NO9386011117947",
+        };
+        for (String iban : ibans) {
+            String all = iban.replaceAll(".", "#");
+            assertEquals(all, masked(ValueDetector.ibans(), iban), iban);
+            assertEquals("IBAN: " + all + ".", masked(ValueDetector.ibans(), "IBAN: " + iban + "."), iban);
+        }
+    }
+
+    @Test
+    void stringsThatAreNoIbansAreLeft() {
+        String[] others = {
+            "DE89370400440532013001", // check fails
+            "DE8937040044053201300", // one short
+            "DE89370400440532013000X", // goes on
+            "XYZDE89370400440532013000", // inside a word
+            "ZZ89370400440532013000", // no such country
+        };
+        for (String other : others) {
+            assertEquals(other, masked(ValueDetector.ibans(), other), other);
+        }
+    }
+
+    @Test
+    void emailAddresses() {
+        ValueDetector e = ValueDetector.emailAddresses();
+        assertEquals("to: ########################, cc: #########.",
+                masked(e, "to: john.doe+x@example.co.uk, cc: a@b.c.org."));
+        assertEquals("a@b, a@b.c, @example.com, x@-y.com", masked(e, "a@b, a@b.c, @example.com, x@-y.com"));
+        assertEquals("<p>############</p>", masked(e, "<p>bob@corp.com</p>"));
+    }
+
+    @Test
+    void overlappingAndTouchingRangesAreJoined() {
+        Detections d = new Detections();
+        d.mask(10, 12);
+        d.mask(1, 3);
+        d.mask(2, 5);
+        d.mask(5, 6);
+        d.mask(11, 11);
+        d.merge();
+        assertEquals(2, d.count());
+        assertEquals(1, d.start(0));
+        assertEquals(6, d.end(0));
+        assertEquals(10, d.start(1));
+        assertEquals(12, d.end(1));
+    }
+}

@@ -1,0 +1,94 @@
+package io.xmlformatter;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Secrets masked by their value in XML: in text, CDATA and attribute values, fail closed at every cut. */
+class ValueMaskingTest {
+    private static final String CARD = "4111 1111 1111 1111";
+    private final XmlFormatter cards = XmlFormatter.builder().compact()
+            .detect(ValueDetector.cardNumbers(), ValueDetector.ibans()).build();
+
+    /** Whether any run of 4 digits of the card shows in {@code out}. */
+    private static boolean showsCardDigits(String out) {
+        return out.contains("4111") || out.contains("1111");
+    }
+
+    @Test
+    void aCardNumberIsMaskedInPlaceInTextCdataAndAttributes() {
+        assertEquals("<a><note>paid with [*****] today</note></a>",
+                cards.format("<a><note>paid with " + CARD + " today</note></a>"));
+        assertEquals("<a><![CDATA[card [*****]]]></a>", cards.format("<a><![CDATA[card " + CARD + "]]></a>"));
+        assertEquals("<a pan=\"[*****]\" id=\"7\"/>", cards.format("<a pan=\"" + CARD + "\" id=\"7\"/>"));
+        assertEquals("<a>IBAN [*****], card [*****]</a>",
+                cards.format("<a>IBAN DE89 3704 0044 0532 0130 00, card 378282246310005</a>"));
+        assertEquals(2, cards.format("<a>" + CARD + "<b x=\"" + CARD + "\"/></a>", new StringBuilder())
+                .maskedCount());
+    }
+
+    @Test
+    void withoutDetectorsNothingChanges() {
+        String doc = "<a n=\"" + CARD + "\">" + CARD + "<![CDATA[" + CARD + "]]></a>";
+        assertEquals(doc, XmlFormatter.builder().compact().build().format(doc));
+    }
+
+    @Test
+    void aValueWrittenWithReferencesIsMaskedWhole() {
+        String spelled = "&#52;111 1111 1111 1111";
+        assertEquals("<a>[*****]</a>", cards.format("<a>card " + spelled + " &amp; more</a>"));
+        assertEquals("<a x=\"[*****]\"/>", cards.format("<a x=\"" + spelled + "\"/>"));
+        assertEquals("<a>a &amp; b 1234</a>", cards.format("<a>a &amp; b 1234</a>"), "nothing found: as written");
+    }
+
+    @Test
+    void aCapOrTheDocumentCutNeverShowsPartOfACard() {
+        String doc = "<a><note>abcdef " + CARD + " ghijkl</note></a>";
+        for (int cap = 1; cap < 40; cap++) {
+            String out = XmlFormatter.builder().compact().maxTextLength(cap).maxCdataLength(cap)
+                    .detect(ValueDetector.cardNumbers()).build().format(doc);
+            assertFalse(showsCardDigits(out), cap + ": " + out);
+            String cdata = XmlFormatter.builder().compact().maxCdataLength(cap)
+                    .detect(ValueDetector.cardNumbers()).build().format("<a><![CDATA[xy " + CARD + "]]></a>");
+            assertFalse(showsCardDigits(cdata), cap + ": " + cdata);
+        }
+        for (int limit = 1; limit < doc.length(); limit++) {
+            String out = XmlFormatter.builder().compact().maxDocumentLength(limit)
+                    .detect(ValueDetector.cardNumbers()).build().format(doc);
+            assertFalse(showsCardDigits(out), limit + ": " + out);
+        }
+    }
+
+    @Test
+    void aCardInEscapedXmlIsMaskedThere() {
+        XmlFormatter f = XmlFormatter.builder().compact().embeddedXml(true).detect(ValueDetector.cardNumbers())
+                .build();
+        String out = f.format("<a>&lt;p&gt;&lt;pan&gt;" + CARD + "&lt;/pan&gt;&lt;/p&gt;</a>");
+        assertFalse(showsCardDigits(out), out);
+        assertTrue(out.contains("[*****]"), out);
+    }
+
+    @Test
+    void aDetectorThatThrowsMasksTheWholeValue() {
+        ValueDetector broken = (text, from, to, found) -> {
+            throw new IllegalStateException("broken");
+        };
+        XmlFormatter f = XmlFormatter.builder().compact().detect(broken).build();
+        assertEquals("<a x=\"[*****]\">[*****]</a>", f.format("<a x=\"v\">text</a>"));
+    }
+
+    @Test
+    void aDetectorOfOnesOwnMarksWhatItFinds() {
+        ValueDetector customer = (text, from, to, found) -> {
+            for (int i = from; i + 8 <= to; i++) {
+                if (text.charAt(i) == 'C' && text.charAt(i + 1) == '-') {
+                    found.mask(i, i + 8);
+                }
+            }
+        };
+        XmlFormatter f = XmlFormatter.builder().compact().detect(customer).build();
+        assertEquals("<a>customer [*****], ok</a>", f.format("<a>customer C-123456, ok</a>"));
+    }
+}
