@@ -627,16 +627,23 @@ final class FormatRun {
     /**
      * Copies the markup {@code [p, after)} whose literal content is {@code [cs, ce)}; with masking on, content
      * that holds a masked element or attribute when read as XML (a comment, a processing instruction, a DOCTYPE
-     * or an attribute value that runs to the end of the input; escaped markup) is written as the mask.
+     * or an attribute value that runs to the end of the input; escaped markup) is written as the mask, and what
+     * the value detectors find in it is masked in place.
      */
     private void copyOrMask(int p, int cs, int ce, int after) {
-        if (holdsMasked(cs, ce)) {
-            in.copy(out, p, cs);
-            writeMask();
-            in.copy(out, ce, after);
-        } else {
+        boolean hides = holdsMasked(cs, ce);
+        Input value = hides || !detecting ? null : values.masked(cs, ce);
+        if (!hides && value == null) {
             in.copy(out, p, after);
+            return;
         }
+        in.copy(out, p, cs);
+        if (hides) {
+            writeMask();
+        } else {
+            value.copy(out, value.start, value.end);
+        }
+        in.copy(out, ce, after);
     }
 
     /**

@@ -30,6 +30,13 @@ class ValueMaskingTest {
     }
 
     @Test
+    void commentsAndProcessingInstructionsAreReadToo() {
+        assertEquals("<a><!-- card [*****] --><?pi [*****]?></a>",
+                cards.format("<a><!-- card " + CARD + " --><?pi " + CARD + "?></a>"));
+        assertFalse(showsCardDigits(cards.format("<a><!-- unclosed " + CARD)));
+    }
+
+    @Test
     void withoutDetectorsNothingChanges() {
         String doc = "<a n=\"" + CARD + "\">" + CARD + "<![CDATA[" + CARD + "]]></a>";
         assertEquals(doc, XmlFormatter.builder().compact().build().format(doc));
