@@ -15,8 +15,8 @@ import java.nio.charset.StandardCharsets;
  * output read back in another charset; no call throws.
  *
  * <p>{@code ./mvnw verify} replays the committed findings and seeds ({@code MaskingFuzzTestInputs/}); fuzzing for
- * longer: {@code JAZZER_FUZZ=1 ./mvnw -pl xml-formatter-core test -Dfast -Dtest=MaskingFuzzTest
- * -P '!jdk25-tests'} (30 minutes; see SECURITY.md).
+ * longer, one fuzz test at a time: {@code JAZZER_FUZZ=1 ./mvnw -pl xml-formatter-core test -Dfast
+ * -Dtest='MaskingFuzzTest#aMaskedTokenNeverReachesTheOutput' -P '!jdk25-tests'} (30 minutes; see SECURITY.md).
  */
 class MaskingFuzzTest {
     /** The secret: private-use characters, which the fuzzer's own strings never hold (they are removed). */
