@@ -368,7 +368,7 @@ final class FormatRun {
         }
         if (o.checksNamespaces && problems.what == null) { // after a problem, a second one would not be reported
             if (colon > ns) {
-                scope.checkElement(ns, colon, lastColon, ne);
+                scope.checkElement(depth, ns, colon, lastColon, ne);
             }
             if (tag.prefixesAttribute) {
                 scope.checkAttributes(tag);
@@ -697,21 +697,23 @@ final class FormatRun {
         markMixed();
         textWritten = 0;
         Input value = detecting ? values.masked(cs, ce) : null;
-        Input content = value == null ? in : value;
-        int s = value == null ? cs : value.start;
-        int e = value == null ? ce : value.end;
         if (value == null && (o.maxCdataLength < 0 || ce - cs <= o.maxCdataLength)) {
             in.copy(out, p, after);
-            return after;
+        } else {
+            in.copy(out, p, cs);
+            writeCdataContent(value == null ? in : value, value == null ? cs : 0, value == null ? ce : value.end);
+            in.copy(out, ce, after);
         }
-        in.copy(out, p, cs);
+        return after;
+    }
+
+    /** Writes CDATA content {@code [s, e)} of {@code content}, capped. */
+    private void writeCdataContent(Input content, int s, int e) {
         if (o.maxCdataLength < 0 || e - s <= o.maxCdataLength) {
             content.copy(out, s, e);
         } else {
             writeCapped(content, s, e, o.maxCdataLength);
         }
-        in.copy(out, ce, after);
-        return after;
     }
 
     private int doctype(int p) {

@@ -29,8 +29,6 @@ final class NamespaceScope {
      */
     private int[] ns = new int[8 * NS];
     private int count;
-    /** The number of open elements. */
-    private int depth;
     /** Per depth, the number of declarations in scope before the element's own. */
     private int[] mark = new int[16];
     /** Per depth, the declaration of the element's prefix as {@link #checkElement} found it, or -1. */
@@ -46,7 +44,6 @@ final class NamespaceScope {
         this.in = in;
         parent = null;
         count = 0;
-        depth = 0;
         prefixDecl[0] = -1;
     }
 
@@ -64,7 +61,6 @@ final class NamespaceScope {
             mark = Arrays.copyOf(mark, depth * 2);
             prefixDecl = Arrays.copyOf(prefixDecl, depth * 2);
         }
-        this.depth = depth;
         mark[depth] = count;
         prefixDecl[depth] = -1;
     }
@@ -72,7 +68,6 @@ final class NamespaceScope {
     /** The innermost open element, at {@code depth}, closes, and its declarations with it. */
     void close(int depth) {
         count = mark[depth];
-        this.depth = depth - 1;
     }
 
     /** Adds the namespace declarations of {@code tag}, the innermost element's, checking them if {@code check}. */
@@ -116,12 +111,12 @@ final class NamespaceScope {
     }
 
     /**
-     * Checks that the prefix of the innermost element's name {@code [from, to)}, whose first and last colons are at
-     * {@code colon} and {@code lastColon}, is bound, and that the name has one colon and a local part. An element
-     * that declares nothing and has its parent's prefix has its parent's declaration: SOAP's elements mostly do,
-     * so there is no lookup.
+     * Checks that the prefix of the innermost element's name {@code [from, to)}, open at {@code depth}, whose first
+     * and last colons are at {@code colon} and {@code lastColon}, is bound, and that the name has one colon and a
+     * local part. An element that declares nothing and has its parent's prefix has its parent's declaration:
+     * SOAP's elements mostly do, so there is no lookup.
      */
-    void checkElement(int from, int colon, int lastColon, int to) {
+    void checkElement(int depth, int from, int colon, int lastColon, int to) {
         int decl = UNBOUND;
         if (colon == lastColon && colon < to - 1) {
             int p = mark[depth] == count ? prefixDecl[depth - 1] : -1;

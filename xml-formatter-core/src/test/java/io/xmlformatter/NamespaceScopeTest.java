@@ -43,7 +43,7 @@ class NamespaceScopeTest {
         scope.open(++depth);
         scope.declare(tag, true);
         if (colon > p + 1) {
-            scope.checkElement(p + 1, colon, lastColon, ne);
+            scope.checkElement(depth, p + 1, colon, lastColon, ne);
         }
         scope.checkAttributes(tag);
     }
