@@ -46,16 +46,10 @@ final class StartTag {
         this.references = references;
     }
 
-    /** Starts over for a run over {@code in}. */
+    /** Starts over for a run over {@code in}; each {@link #scan} then sets every other field. */
     void reset(Input in, boolean masks) {
         this.in = in;
         this.masks = masks;
-        count = 0;
-        selfClosing = false;
-        markup = false;
-        broken = false;
-        declares = false;
-        prefixesAttribute = false;
     }
 
     /** The first char of the name of attribute {@code a} (0 to {@link #count} − 1). */
