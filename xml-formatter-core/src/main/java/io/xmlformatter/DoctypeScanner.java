@@ -4,7 +4,7 @@ package io.xmlformatter;
  * Reads a DOCTYPE declaration's shape without interpreting it: where its internal subset starts and ends, where the
  * declaration ends, and the first thing in it that is not well-formed. The internal subset is only checked to be a
  * sequence of markup declarations, comments, processing instructions and parameter-entity references; no
- * declaration is interpreted and no entity is read or resolved. One per run's {@link FormatRun.Stacks}:
+ * declaration is interpreted and no entity is read or resolved. One per run's {@link RunParts}:
  * {@link #scan} sets every field.
  */
 final class DoctypeScanner {

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * The namespace declarations in scope in a run's document, per open element, and the checks of Namespaces in XML:
  * reserved prefixes and names, every prefix bound, no two attributes with one expanded name. A document read from
  * another's text, CDATA or a literal sees its host's declarations too (see {@link #inside}). One per run's
- * {@link FormatRun.Stacks}; {@link #reset} starts it over for each run.
+ * {@link RunParts}; {@link #reset} starts it over for each run.
  */
 final class NamespaceScope {
     static final String XML_NS = "http://www.w3.org/XML/1998/namespace";

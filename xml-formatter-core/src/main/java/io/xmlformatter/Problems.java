@@ -3,7 +3,7 @@ package io.xmlformatter;
 /**
  * The first thing a run found that is not well-formed: what and where. Later problems are not kept (a document is
  * either well-formed or not; the first problem is the one a reader can act on). One per run's
- * {@link FormatRun.Stacks}, shared by the run and its parts; {@link #reset} starts it over for each run.
+ * {@link RunParts}, shared by the run and its parts; {@link #reset} starts it over for each run.
  */
 final class Problems {
     private Input in;

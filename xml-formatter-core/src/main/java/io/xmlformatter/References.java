@@ -4,7 +4,7 @@ package io.xmlformatter;
  * The references in a run's text and attribute values: checks them (a reference XML does not allow, an entity no
  * DOCTYPE declares), tells the reference to '<' at any depth of escaping (the sign of escaped markup), and decodes
  * them to read escaped markup as a document. No entity other than the predefined ones is ever read or resolved.
- * One per run's {@link FormatRun.Stacks}; {@link #reset} starts it over for each run.
+ * One per run's {@link RunParts}; {@link #reset} starts it over for each run.
  */
 final class References {
     private final Problems problems;

@@ -6,7 +6,7 @@ import java.util.Arrays;
  * The attributes of the start tag a run is reading: where each name and value is, which are namespace
  * declarations, and whether the tag holds what could hide markup. Reads every kind of breakage (a missing quote
  * or value, a stray character, an unclosed tag) without throwing, noting the first problem. One per run's
- * {@link FormatRun.Stacks}; {@link #scan} sets every field for the next tag.
+ * {@link RunParts}; {@link #scan} sets every field for the next tag.
  */
 final class StartTag {
     /** Ints per attribute in {@link #attrs}. */

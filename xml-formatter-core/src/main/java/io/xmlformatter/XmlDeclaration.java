@@ -2,7 +2,7 @@ package io.xmlformatter;
 
 /**
  * Checks the pseudo-attributes of an XML declaration in place (no copies): version, then optional encoding,
- * then optional standalone. One checker is kept per run's working arrays ({@link FormatRun.Stacks}) and used for
+ * then optional standalone. One checker is kept per run's working arrays ({@link RunParts}) and used for
  * one declaration after another.
  */
 final class XmlDeclaration {
