@@ -211,13 +211,22 @@ final class FormatRun {
             return q;
         }
         markMixed();
-        Input value = detecting ? values.masked(p, q) : null;
+        if (detecting) {
+            writeDetected(p, q);
+        } else {
+            writeText(in, p, q);
+        }
+        return q;
+    }
+
+    /** Writes the text {@code [p, q)} with what the value detectors find in it masked (apart: keeps text() small). */
+    private void writeDetected(int p, int q) {
+        Input value = values.masked(p, q);
         if (value == null) {
             writeText(in, p, q);
         } else {
             writeText(value, value.start, value.end);
         }
-        return q;
     }
 
     /** A '<' that starts no markup: written as text (and hidden like text), flagged. */
