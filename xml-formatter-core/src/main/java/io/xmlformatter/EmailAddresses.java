@@ -36,7 +36,6 @@ final class EmailAddresses implements ValueDetector {
         int i = from;
         int labelStart = from;
         int dots = 0;
-        int end = -1;
         while (i < to) {
             char c = text.charAt(i);
             if (Character.isLetterOrDigit(c) || (c == '-' && i > labelStart)) {
@@ -50,10 +49,7 @@ final class EmailAddresses implements ValueDetector {
             }
             break;
         }
-        if (dots > 0 && i - labelStart >= 2 && allLetters(text, labelStart, i)) {
-            end = i;
-        }
-        return end;
+        return dots > 0 && i - labelStart >= 2 && allLetters(text, labelStart, i) ? i : -1;
     }
 
     private static boolean allLetters(CharSequence text, int from, int to) {

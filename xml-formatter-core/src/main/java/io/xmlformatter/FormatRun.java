@@ -710,7 +710,11 @@ final class FormatRun {
             in.copy(out, p, after);
         } else {
             in.copy(out, p, cs);
-            writeCdataContent(value == null ? in : value, value == null ? cs : 0, value == null ? ce : value.end);
+            if (value == null) {
+                writeCdataContent(in, cs, ce);
+            } else {
+                writeCdataContent(value, value.start, value.end);
+            }
             in.copy(out, ce, after);
         }
         return after;
