@@ -4,33 +4,35 @@ package io.xmlformatter;
  * Reads a DOCTYPE declaration's shape without interpreting it: where its internal subset starts and ends, where the
  * declaration ends, and the first thing in it that is not well-formed. The internal subset is only checked to be a
  * sequence of markup declarations, comments, processing instructions and parameter-entity references; no
- * declaration is interpreted and no entity is read or resolved. One per run's {@link RunParts}:
- * {@link #scan} sets every field.
+ * declaration is interpreted and no entity is read or resolved. What is not well-formed is noted in the run's
+ * {@link Problems}. One per run's {@link RunParts}: {@link #scan} sets every field.
  */
 final class DoctypeScanner {
+    private final Problems problems;
     /** The first char of the internal subset, or -1 when there is none. */
     int subsetStart;
     /** The position of the ']' closing the internal subset (the input's end when it is not closed), or -1. */
     int subsetEnd;
-    /** The position after the declaration's '>', or -1 when the input ends inside the declaration. */
+    /** The position after the declaration's '>', or the input's end when the input ends inside the declaration. */
     int after;
-    /** The first problem found, or null. */
-    String problem;
-    /** Where {@link #problem} was found. */
-    int problemAt;
+    /** Whether the declaration's '>' was found. */
+    boolean closed;
+
+    DoctypeScanner(Problems problems) {
+        this.problems = problems;
+    }
 
     /** Reads the declaration starting with {@code <!DOCTYPE} at {@code p}. */
     void scan(Input in, int p) {
         subsetStart = -1;
         subsetEnd = -1;
-        after = -1;
-        problem = null;
-        problemAt = -1;
+        after = in.end;
+        closed = false;
         final int end = in.end;
         int i = p + 9;
         int nameAt = in.skipWhitespace(i, end);
         if (i >= end || !Input.isWhitespace(in.at(i)) || nameAt >= end || !Input.isNameStart(in.at(nameAt))) {
-            problem(p, "DOCTYPE without a name");
+            problems.at(p, "DOCTYPE without a name");
         }
         while (i < end) {
             int c = in.at(i);
@@ -43,11 +45,13 @@ final class DoctypeScanner {
                 i = subsetEnd < end ? subsetEnd + 1 : end;
             } else if (c == '>') {
                 after = i + 1;
+                closed = true;
                 return;
             } else {
                 i++;
             }
         }
+        problems.atEnd(end, "input ends inside the DOCTYPE");
     }
 
     /** The position of the ']' closing an internal subset starting at {@code i} (or the input's end). */
@@ -66,14 +70,14 @@ final class DoctypeScanner {
             } else if (c == '%') {
                 int e = in.nameEnd(i + 1);
                 if (e == i + 1 || e >= end || in.at(e) != ';') {
-                    problem(i, "bad parameter-entity reference in the internal subset");
+                    problems.at(i, "bad parameter-entity reference in the internal subset");
                 }
                 i = e + 1;
             } else if (in.startsWith("<!ELEMENT", i) || in.startsWith("<!ATTLIST", i) || in.startsWith("<!ENTITY", i)
                     || in.startsWith("<!NOTATION", i)) {
                 i = declarationEnd(in, i + 2);
             } else {
-                problem(i, "unknown declaration in the internal subset");
+                problems.at(i, "unknown declaration in the internal subset");
                 i = declarationEnd(in, i + 1);
             }
         }
@@ -91,19 +95,12 @@ final class DoctypeScanner {
             } else if (c == '>') {
                 return i + 1;
             } else if (c == '<' || c == ']') {
-                problem(i, "markup declaration not closed");
+                problems.at(i, "markup declaration not closed");
                 return i;
             } else {
                 i++;
             }
         }
         return end;
-    }
-
-    private void problem(int at, String what) {
-        if (problem == null) {
-            problem = what;
-            problemAt = at;
-        }
     }
 }

@@ -1,7 +1,5 @@
 package io.xmlformatter;
 
-import java.util.Arrays;
-
 /**
  * One formatting pass over one document: the engine's single loop.
  *
@@ -29,7 +27,8 @@ final class FormatRun {
     private static final int MAX_END_TAG_SEARCH = 64;
 
     private final RunParts parts;
-    private final Problems problems;
+    /** The first problem found ({@link Problems#what} null when the document is well-formed) and where. */
+    final Problems problems;
     private final References references;
     private final StartTag tag;
     private final NamespaceScope scope;
@@ -104,19 +103,10 @@ final class FormatRun {
         keepWhitespace = options.keepWhitespace;
         documentLimit = options.documentLimit;
         detecting = options.detectors != null;
-        RunParts p = parts;
-        nameStart = p.nameStart;
-        nameEnd = p.nameEnd;
-        expected = p.expected;
-        flags = p.flags;
+        parts.reset(options, in, host);
+        elements();
         expected[0] = rootExpected;
         flags[0] = 0;
-        problems.reset(in, options.inputCut);
-        references.reset(in);
-        tag.reset(in, rules.masks);
-        scope.reset(in);
-        scope.inside(host);
-        values.reset(in, options.detectors, options.mask);
         depth = 0;
         verbatimDepth = 0;
         hideDepth = 0;
@@ -131,21 +121,6 @@ final class FormatRun {
         truncatedNodes = 0;
         documentTruncated = false;
         return this;
-    }
-
-    /** Ends the view of a host document's namespaces ({@link #start}'s {@code host}), for a run kept for reuse. */
-    void leaveHost() {
-        scope.inside(null);
-    }
-
-    /** The first problem found, or null when the document is well-formed. */
-    String problem() {
-        return problems.what;
-    }
-
-    /** Where {@link #problem} was found, in chars from the input's start; -1 without one. */
-    int problemOffset() {
-        return problems.offset;
     }
 
     /** Formats the whole input; never throws for any input. */
@@ -200,9 +175,7 @@ final class FormatRun {
             problems.at(p, "text outside the root element");
         }
         boolean escapedMarkup = amp >= 0 && references.check(amp, q);
-        if (openChunk && rules.masks) { // completes markup begun in the CDATA or broken tag before it
-            markMixed();
-            writeMask(false);
+        if (masksCompletion(false)) {
             return q;
         }
         openChunk = escapedMarkup;
@@ -281,8 +254,8 @@ final class FormatRun {
         boolean last = o.embedding >= RunOptions.MAX_EMBEDDING;
         FormatBuffer doc = null;
         if (!last && reformatsEmbedded()) {
-            doc = documentIn(s, e, cdata);
-            if (EmbeddedDocuments.looksLikeDocument(doc) && embed(doc, true).problem() == null) {
+            doc = embedded.doc(s, e, cdata);
+            if (EmbeddedDocuments.looksLikeDocument(doc) && embed(doc, true).problems.what == null) {
                 writeEmbedded(cdata, true);
                 return true;
             }
@@ -296,15 +269,10 @@ final class FormatRun {
         if (last) {
             writeMask(cdata);
         } else {
-            embed(doc != null ? doc : documentIn(s, e, cdata), false);
+            embed(doc != null ? doc : embedded.doc(s, e, cdata), false);
             writeEmbedded(cdata, false);
         }
         return true;
-    }
-
-    /** The document in {@code [s, e)}: CDATA content as it is, text with its references decoded. */
-    private FormatBuffer documentIn(int s, int e, boolean cdata) {
-        return cdata ? references.copy(s, e, embedded.doc()) : references.unescape(s, e, embedded.doc());
     }
 
     /** Writes the last embedded document's output as text (escaped) or as CDATA, {@code formatted} or not. */
@@ -334,24 +302,11 @@ final class FormatRun {
      * written, into {@link EmbeddedDocuments#output()}, counting what it masked, pruned and cut as this run's.
      */
     private FormatRun embed(FormatBuffer doc, boolean format) {
-        FormatRun run = embedded.run(o.embedded(format), doc, baseLevel + depth, anyLevelExpected(), scope);
+        FormatRun run = embedded.run(o.embedded(format), doc, baseLevel + depth, expected, depth, scope);
         masked += run.masked;
         pruned += run.pruned;
         truncatedNodes += run.truncatedNodes;
         return run;
-    }
-
-    /**
-     * The path steps an element could match at the current level or any level around it. Markup read from text,
-     * CDATA or a literal could belong to any of them: a literal that is not closed holds the rest of the
-     * document, end tags of the elements around it included.
-     */
-    private long anyLevelExpected() {
-        long e = 0;
-        for (int d = 0; d <= depth; d++) {
-            e |= expected[d];
-        }
-        return e;
     }
 
     // ---------------------------------------------------------------- elements
@@ -471,20 +426,14 @@ final class FormatRun {
         boolean markupMasked = false;
         int copied = p;
         for (int a = 0; a < tag.count; a++) {
-            int an = tag.nameStart(a);
             int ane = tag.nameEnd(a);
             int vs = tag.valueStart(a);
             int ve = tag.valueEnd(a);
             if (tag.isNamespaceDeclaration(a) || vs == ve) {
                 continue;
             }
-            int colon = tag.colon(a);
-            int lastColon = tag.lastColon(a);
-            String uri = null;
-            if (rules.namespaceAware && colon == lastColon) {
-                uri = colon < 0 ? "" : scope.uri(an, colon);
-            }
-            boolean byRule = rules.masksAttribute(exp, in, lastColon < 0 ? an : lastColon + 1, ane, uri);
+            String uri = rules.namespaceAware ? scope.attributeUri(tag, a) : null;
+            boolean byRule = rules.masksAttribute(exp, in, tag.localNameStart(a), ane, uri);
             if (byRule || (tag.markup && holdsMasked(vs, ve))) {
                 markupMasked |= !byRule;
                 in.copy(out, copied, vs);
@@ -578,17 +527,21 @@ final class FormatRun {
     private void push(int ns, int ne) {
         depth++;
         if (depth == nameStart.length) {
-            RunParts p = parts;
-            int n = depth * 2;
-            nameStart = p.nameStart = Arrays.copyOf(nameStart, n);
-            nameEnd = p.nameEnd = Arrays.copyOf(nameEnd, n);
-            expected = p.expected = Arrays.copyOf(expected, n);
-            flags = p.flags = Arrays.copyOf(flags, n);
+            parts.growElements();
+            elements();
         }
         nameStart[depth] = ns;
         nameEnd[depth] = ne;
         flags[depth] = 0;
         scope.open(depth);
+    }
+
+    /** Takes the arrays of open elements from the parts (they are grown there). */
+    private void elements() {
+        nameStart = parts.nameStart;
+        nameEnd = parts.nameEnd;
+        expected = parts.expected;
+        flags = parts.flags;
     }
 
     private void pop() {
@@ -615,22 +568,13 @@ final class FormatRun {
     }
 
     private int comment(int p) {
-        int close = in.indexOf("-->", p + 4, in.end);
-        int after;
-        if (close < 0) {
-            problems.atEnd(in.end, "input ends inside a comment");
-            after = in.end;
-        } else {
-            after = close + 3;
-            if (in.indexOf("--", p + 4, close) >= 0 || (in.at(close - 1) == '-' && close - 1 >= p + 4)) {
-                problems.at(p, "'--' inside a comment");
-            }
-        }
+        CommentAndPiScanner c = parts.commentsAndPis;
+        c.comment(in, p);
         if (!hidden() && o.writesComments) {
             beforeMarkup();
-            copyOrMask(p, p + 4, close < 0 ? in.end : close, after);
+            copyOrMask(p, p + 4, c.contentEnd, c.after);
         }
-        return after;
+        return c.after;
     }
 
     /**
@@ -670,8 +614,8 @@ final class FormatRun {
         if (!rules.screen.mayHold(in, s, e, RunOptions.MAX_EMBEDDING - o.embedding - 1, true)) {
             return false;
         }
-        FormatBuffer doc = references.unescape(s, e, embedded.doc());
-        FormatRun run = embedded.run(o.probe(), doc, baseLevel + depth, anyLevelExpected(), scope);
+        FormatBuffer doc = embedded.doc(s, e, false);
+        FormatRun run = embedded.run(o.probe(), doc, baseLevel + depth, expected, depth, scope);
         return run.masked > 0 || run.pruned > 0;
     }
 
@@ -692,9 +636,7 @@ final class FormatRun {
         if (depth == 0) {
             problems.at(p, "CDATA outside the root element");
         }
-        if (openChunk && rules.masks) { // completes markup begun in the text, CDATA or broken tag before it
-            markMixed();
-            writeMask(true);
+        if (masksCompletion(true)) {
             return after;
         }
         boolean markup = (o.embeddedXml || rules.masks)
@@ -734,60 +676,33 @@ final class FormatRun {
             problems.at(p, "DOCTYPE after the root element started");
         }
         references.doctypeSeen = true;
-        final int end = in.end;
         DoctypeScanner d = parts.doctype;
         d.scan(in, p);
-        if (d.problem != null) {
-            problems.at(d.problemAt, d.problem);
-        }
-        int after = d.after;
-        boolean unclosed = after < 0;
-        if (unclosed) {
-            problems.atEnd(end, "input ends inside the DOCTYPE");
-            after = end;
-        }
         if (!hidden() && o.writesDoctype) {
             beforeMarkup();
             if (d.subsetStart >= 0 && rules.masks) {
                 // Entity values in an internal subset could spell out what masked elements refer to.
                 in.copy(out, p, d.subsetStart);
                 writeMask();
-                int rest = Math.min(d.subsetEnd, end);
-                copyOrMask(rest, rest, unclosed ? end : after - 1, after);
-            } else if (unclosed) {
-                copyOrMask(p, Math.min(p + 9, end), end, end);
+                int rest = Math.min(d.subsetEnd, in.end);
+                copyOrMask(rest, rest, d.closed ? d.after - 1 : in.end, d.after);
+            } else if (!d.closed) {
+                copyOrMask(p, Math.min(p + 9, in.end), in.end, in.end);
             } else {
-                in.copy(out, p, after);
+                in.copy(out, p, d.after);
             }
         }
-        return after;
+        return d.after;
     }
 
     private int processingInstruction(int p) {
-        int close = in.indexOf("?>", p + 2, in.end);
-        int after = close < 0 ? in.end : close + 2;
-        if (close < 0) {
-            problems.atEnd(in.end, "input ends inside a processing instruction");
-        }
-        int te = in.nameEnd(p + 2);
-        boolean xmlTarget = te - (p + 2) == 3 && in.startsWith("xml", p + 2);
-        boolean declaration = xmlTarget && p == in.start;
-        if (te == p + 2) {
-            problems.at(p, "processing instruction without a target");
-        } else if (xmlTarget && !declaration) {
-            problems.at(p, "XML declaration not at the start");
-        } else if (te - (p + 2) == 3 && !xmlTarget && in.string(p + 2, te).equalsIgnoreCase("xml")) {
-            problems.at(p, "processing instruction target 'xml' is reserved");
-        } else if (declaration && close >= 0 && !parts.declaration.isValid(in, p + 5, close)) {
-            problems.at(p, "malformed XML declaration");
-        } else if (te < after - 2 && !Input.isWhitespace(in.at(te)) && close >= 0 && te != close) {
-            problems.at(te, "processing instruction target not followed by whitespace");
-        }
-        if (!hidden() && (declaration ? o.writesXmlDeclaration : o.writesProcessingInstructions)) {
+        CommentAndPiScanner pi = parts.commentsAndPis;
+        pi.instruction(in, p);
+        if (!hidden() && (pi.declaration ? o.writesXmlDeclaration : o.writesProcessingInstructions)) {
             beforeMarkup();
-            copyOrMask(p, Math.min(te, after), close < 0 ? in.end : close, after);
+            copyOrMask(p, pi.targetEnd, pi.contentEnd, pi.after);
         }
-        return after;
+        return pi.after;
     }
 
     // ---------------------------------------------------------------- output helpers
@@ -829,6 +744,19 @@ final class FormatRun {
         masked++;
     }
 
+    /**
+     * With masking rules, text or ({@code cdata}) CDATA that could complete markup begun in the text, CDATA or
+     * broken tag before it ({@code openChunk}) is masked whole; returns whether it was.
+     */
+    private boolean masksCompletion(boolean cdata) {
+        if (!openChunk || !rules.masks) {
+            return false;
+        }
+        markMixed();
+        writeMask(cdata);
+        return true;
+    }
+
     /** Writes the mask in place of text, or ({@code cdata}) of CDATA content, as a CDATA section. */
     private void writeMask(boolean cdata) {
         if (!cdata) {
@@ -848,11 +776,7 @@ final class FormatRun {
 
     /** The elements open now, as a path of their names ("/a/b/c"). */
     String openElements() {
-        StringBuilder sb = new StringBuilder();
-        for (int d = 1; d <= depth; d++) {
-            sb.append('/').append(in.string(nameStart[d], nameEnd[d]));
-        }
-        return sb.length() == 0 ? "none" : sb.toString();
+        return parts.openElements(in, depth);
     }
 
     private void finish() {

@@ -204,6 +204,18 @@ final class NamespaceScope {
         return in.string(ns[decl + 2], ns[decl + 3]);
     }
 
+    /**
+     * The namespace of attribute {@code a} of {@code tag}: none ("") without a prefix, null when its name has
+     * several colons (no namespace that can be told); see {@link #uri}.
+     */
+    String attributeUri(StartTag tag, int a) {
+        int colon = tag.colon(a);
+        if (colon != tag.lastColon(a)) {
+            return null;
+        }
+        return colon < 0 ? "" : uri(tag.nameStart(a), colon);
+    }
+
     private String inheritedUri(String prefix) {
         for (int k = count * NS - NS; k >= 0; k -= NS) {
             if (in.string(ns[k], ns[k + 1]).equals(prefix)) {

@@ -1,5 +1,7 @@
 package io.xmlformatter;
 
+import java.util.Arrays;
+
 /**
  * The parts a run works with and the arrays of its open elements, kept in the {@link FormatBuffer} it writes to so
  * the next run into that buffer reuses them: one run at a time per buffer. A document read from a run's text,
@@ -19,9 +21,9 @@ final class RunParts {
     final References references = new References(problems);
     final StartTag tag = new StartTag(problems, references);
     final NamespaceScope scope = new NamespaceScope(problems, references);
-    final XmlDeclaration declaration = new XmlDeclaration();
-    final DoctypeScanner doctype = new DoctypeScanner();
-    final EmbeddedDocuments embedded = new EmbeddedDocuments();
+    final CommentAndPiScanner commentsAndPis = new CommentAndPiScanner(problems);
+    final DoctypeScanner doctype = new DoctypeScanner(problems);
+    final EmbeddedDocuments embedded = new EmbeddedDocuments(references);
     final ValueMasking values = new ValueMasking(references);
     /** The run over these parts; see {@link #run()}. */
     private FormatRun run;
@@ -32,6 +34,34 @@ final class RunParts {
             run = new FormatRun(this);
         }
         return run;
+    }
+
+    /** Starts every part over for a run over {@code in} with {@code options} ({@link FormatRun#start}). */
+    void reset(RunOptions options, Input in, NamespaceScope host) {
+        problems.reset(in, options.inputCut);
+        references.reset(in);
+        tag.reset(in, options.rules.masks);
+        scope.reset(in);
+        scope.inside(host);
+        values.reset(in, options.detectors, options.mask);
+    }
+
+    /** Doubles the arrays of open elements. */
+    void growElements() {
+        int n = nameStart.length * 2;
+        nameStart = Arrays.copyOf(nameStart, n);
+        nameEnd = Arrays.copyOf(nameEnd, n);
+        expected = Arrays.copyOf(expected, n);
+        flags = Arrays.copyOf(flags, n);
+    }
+
+    /** The elements open at {@code depth} in a run over {@code in}, as a path of their names ("/a/b/c"). */
+    String openElements(Input in, int depth) {
+        StringBuilder sb = new StringBuilder();
+        for (int d = 1; d <= depth; d++) {
+            sb.append('/').append(in.string(nameStart[d], nameEnd[d]));
+        }
+        return sb.length() == 0 ? "none" : sb.toString();
     }
 
     /** Whether these parts have grown past what is worth keeping for the next run. */

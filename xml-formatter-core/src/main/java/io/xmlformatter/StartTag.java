@@ -82,6 +82,15 @@ final class StartTag {
         return attrs[a * ATTR + 5];
     }
 
+    /**
+     * Where the local name of attribute {@code a} starts: after the last colon of its name, as a reader that ignores
+     * namespaces would take it from a name with several.
+     */
+    int localNameStart(int a) {
+        int lastColon = lastColon(a);
+        return lastColon < 0 ? nameStart(a) : lastColon + 1;
+    }
+
     /** Whether attribute {@code a} is a namespace declaration ({@code xmlns} or {@code xmlns:...}). */
     boolean isNamespaceDeclaration(int a) {
         return attrs[a * ATTR + 6] != 0;

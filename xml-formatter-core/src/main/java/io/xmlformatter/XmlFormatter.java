@@ -275,8 +275,8 @@ public final class XmlFormatter {
         long problemOffset;
         try {
             run.run();
-            problem = encodingProblem != null ? encodingProblem : run.problem();
-            problemOffset = encodingProblem != null ? 0 : in.sourceOffset(run.problemOffset());
+            problem = encodingProblem != null ? encodingProblem : run.problems.what;
+            problemOffset = encodingProblem != null ? 0 : in.sourceOffset(run.problems.offset);
         } catch (RuntimeException e) {
             // A defect of ours must not leak the document: everything written so far was already filtered.
             problem = "formatter error " + e.getClass().getSimpleName();

@@ -3,16 +3,21 @@ package io.xmlformatter;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The DOCTYPE scanner alone: the declaration's shape and its first problem, positions in the input's own terms. */
 class DoctypeScannerTest {
-    private final DoctypeScanner scanner = new DoctypeScanner();
+    private final Problems problems = new Problems();
+    private final DoctypeScanner scanner = new DoctypeScanner(problems);
 
     /** Scans {@code text} placed after a prefix of {@code lead} chars the input does not include. */
     private DoctypeScanner scan(String text, int lead) {
         char[] chars = (" ".repeat(lead) + text).toCharArray();
-        scanner.scan(Input.of(chars, lead, chars.length), lead);
+        Input in = Input.of(chars, lead, chars.length);
+        problems.reset(in, false);
+        scanner.scan(in, lead);
         return scanner;
     }
 
@@ -24,9 +29,10 @@ class DoctypeScannerTest {
     void aNameAlone() {
         DoctypeScanner d = scan("<!DOCTYPE r><r/>");
         assertEquals(12, d.after);
+        assertTrue(d.closed);
         assertEquals(-1, d.subsetStart);
         assertEquals(-1, d.subsetEnd);
-        assertNull(d.problem);
+        assertNull(problems.what);
     }
 
     @Test
@@ -35,7 +41,7 @@ class DoctypeScannerTest {
         DoctypeScanner d = scan(doctype + "<r/>");
         assertEquals(doctype.length(), d.after);
         assertEquals(-1, d.subsetStart);
-        assertNull(d.problem);
+        assertNull(problems.what);
     }
 
     @Test
@@ -47,7 +53,7 @@ class DoctypeScannerTest {
         assertEquals(head.length(), d.subsetStart);
         assertEquals(head.length() + subset.length(), d.subsetEnd);
         assertEquals(doctype.length(), d.after);
-        assertNull(d.problem);
+        assertNull(problems.what);
     }
 
     @Test
@@ -57,27 +63,32 @@ class DoctypeScannerTest {
         assertEquals(7 + head.length(), d.subsetStart);
         assertEquals(7 + head.length(), d.subsetEnd);
         assertEquals(7 + head.length() + 2, d.after);
-        d = scan("<!DOCTYPE>", 7);
-        assertEquals(7, d.problemAt);
+        scan("<!DOCTYPE>", 7);
+        assertEquals(0, problems.offset, "noted at the input's start");
     }
 
     @Test
     void aDeclarationWithoutANameIsAProblemAtItsStart() {
         for (String text : new String[] {"<!DOCTYPE>", "<!DOCTYPE 1r>", "<!DOCTYPEr>", "<!DOCTYPE", "<!DOCTYPE "}) {
             DoctypeScanner d = scan(text);
-            assertEquals("DOCTYPE without a name", d.problem, text);
-            assertEquals(0, d.problemAt, text);
+            assertEquals("DOCTYPE without a name", problems.what, text);
+            assertEquals(0, problems.offset, text);
         }
     }
 
     @Test
-    void theInputEndingInsideLeavesNoEnd() {
+    void theInputEndingInsideEndsTheDeclarationThere() {
         for (String text : new String[] {"<!DOCTYPE r", "<!DOCTYPE r SYSTEM \"a>", "<!DOCTYPE r [<!ENTITY e \"x\">",
             "<!DOCTYPE r [<!-- ]>", "<!DOCTYPE r [<?pi ]>", "<!DOCTYPE r []"}) {
             DoctypeScanner d = scan(text);
-            assertEquals(-1, d.after, text);
-            assertNull(d.problem, text);
+            assertEquals(text.length(), d.after, text);
+            assertFalse(d.closed, text);
+            assertEquals("input ends inside the DOCTYPE", problems.what, text);
         }
+        Input cut = Input.of("<!DOCTYPE r".toCharArray(), 0, 11);
+        problems.reset(cut, true);
+        scanner.scan(cut, 0);
+        assertNull(problems.what, "the end of an input cut on purpose is no error");
         DoctypeScanner d = scan("<!DOCTYPE r [<!ENTITY e 'x'>");
         assertEquals(13, d.subsetStart);
         assertEquals(28, d.subsetEnd, "an unclosed subset ends at the input's end");
@@ -86,14 +97,14 @@ class DoctypeScannerTest {
     @Test
     void whatTheSubsetMayNotHoldIsAProblemWhereItIs() {
         DoctypeScanner d = scan("<!DOCTYPE r [%pe ]><r/>");
-        assertEquals("bad parameter-entity reference in the internal subset", d.problem);
-        assertEquals(13, d.problemAt);
+        assertEquals("bad parameter-entity reference in the internal subset", problems.what);
+        assertEquals(13, problems.offset);
         d = scan("<!DOCTYPE r [<!FOO x> ]><r/>");
-        assertEquals("unknown declaration in the internal subset", d.problem);
-        assertEquals(13, d.problemAt);
+        assertEquals("unknown declaration in the internal subset", problems.what);
+        assertEquals(13, problems.offset);
         d = scan("<!DOCTYPE r [<!ELEMENT r ANY ]><r/>");
-        assertEquals("markup declaration not closed", d.problem);
-        assertEquals(29, d.problemAt);
+        assertEquals("markup declaration not closed", problems.what);
+        assertEquals(29, problems.offset);
         assertEquals(29, d.subsetEnd, "the subset ends at the bracket the declaration ran into");
         assertEquals(31, d.after);
     }
@@ -101,12 +112,13 @@ class DoctypeScannerTest {
     @Test
     void theFirstProblemIsKeptAndAScanStartsClean() {
         DoctypeScanner d = scan("<!DOCTYPE [%a %b ]>");
-        assertEquals("DOCTYPE without a name", d.problem);
+        assertEquals("DOCTYPE without a name", problems.what);
         d = scan("<!DOCTYPE r [%a <!FOO> ]>");
-        assertEquals("bad parameter-entity reference in the internal subset", d.problem);
+        assertEquals("bad parameter-entity reference in the internal subset", problems.what);
         d = scan("<!DOCTYPE r>");
-        assertNull(d.problem);
-        assertEquals(-1, d.problemAt);
+        assertNull(problems.what);
+        assertEquals(-1, problems.offset);
         assertEquals(-1, d.subsetStart);
+        assertTrue(d.closed);
     }
 }
