@@ -52,6 +52,23 @@ final class CardNumbers implements ValueDetector {
         }
     }
 
+    /** The run of digits (single spaces or dashes between them) at the cut: it could be a card number's start. */
+    @Override
+    public int cutFrom(CharSequence text, int from, int to) {
+        int end = to > from && (text.charAt(to - 1) == ' ' || text.charAt(to - 1) == '-') ? to - 1 : to;
+        int start = end;
+        while (start > from) {
+            char c = text.charAt(start - 1);
+            if (isDigit(c) || ((c == ' ' || c == '-') && start < end && isDigit(text.charAt(start))
+                    && start - 1 > from && isDigit(text.charAt(start - 2)))) {
+                start--;
+            } else {
+                break;
+            }
+        }
+        return start < end ? start : to;
+    }
+
     /** Marks the card numbers among the {@code n} digits at {@code pos}, groups starting where {@code groupStart}. */
     private void candidates(CharSequence text, int[] pos, boolean[] groupStart, int n, Detections found) {
         for (int s = 0; s + 13 <= n; s++) {

@@ -31,6 +31,16 @@ final class EmailAddresses implements ValueDetector {
         }
     }
 
+    /** The run of address characters at the cut: a local part whose '@' and domain were cut off, or an address. */
+    @Override
+    public int cutFrom(CharSequence text, int from, int to) {
+        int start = to;
+        while (start > from && (isLocal(text.charAt(start - 1)) || text.charAt(start - 1) == '@')) {
+            start--;
+        }
+        return start;
+    }
+
     /** Where the domain starting at {@code from} ends, or -1 when there is none (no dot, a short last label). */
     private static int domainEnd(CharSequence text, int from, int to) {
         int i = from;

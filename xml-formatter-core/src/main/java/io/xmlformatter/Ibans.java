@@ -49,6 +49,51 @@ final class Ibans implements ValueDetector {
     }
 
     /**
+     * The first word in the run of letters and digits (single spaces between them) at the cut that could be an
+     * IBAN's start: a country code, its check digits, fewer characters than the country's IBAN has.
+     */
+    @Override
+    public int cutFrom(CharSequence text, int from, int to) {
+        int start = to;
+        while (start > from && (Character.isLetterOrDigit(text.charAt(start - 1)) || (text.charAt(start - 1) == ' '
+                && start - 1 > from && Character.isLetterOrDigit(text.charAt(start - 2))))) {
+            start--;
+        }
+        for (int p = start; p < to; p++) {
+            if ((p == from || !Character.isLetterOrDigit(text.charAt(p - 1))) && couldStart(text, p, to)) {
+                return p;
+            }
+        }
+        return to;
+    }
+
+    /** Whether {@code text[p, to)} could be the start of an IBAN cut short. */
+    private static boolean couldStart(CharSequence text, int p, int to) {
+        int n = 0;
+        int a = -1;
+        for (int j = p; j < to; j++) {
+            char c = text.charAt(j);
+            if (c == ' ' && n >= 4) {
+                continue;
+            }
+            boolean ok = n < 2 ? letter(c) >= 0 : n < 4 ? isDigit(c) : value(c) >= 0;
+            if (!ok) {
+                return false;
+            }
+            if (n == 0) {
+                a = letter(c);
+            } else if (n == 1 && LENGTH[26 * a + letter(c)] == 0) {
+                return false;
+            }
+            n++;
+        }
+        if (n < 2) {
+            return n > 0;
+        }
+        return n < LENGTH[26 * a + letter(text.charAt(p + 1))];
+    }
+
+    /**
      * Where the IBAN of {@code length} characters starting at {@code i} ends when it is one (its characters read
      * with single spaces allowed between them, not followed by another letter or digit, the mod-97 check passed);
      * else -1.

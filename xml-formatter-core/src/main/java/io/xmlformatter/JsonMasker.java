@@ -14,18 +14,32 @@ import java.util.TreeSet;
  * accept is read as they read it: single-quoted strings, unquoted keys, {@code =} or {@code =>} after a key,
  * {@code ;} between members, and comments. One pass, no recursion, output otherwise as written.
  *
+ * <p>With value detectors ({@link ValueMasker}), what they find is masked too, in every string (keys included), bare
+ * value and comment: in place, or the whole string when it holds escapes.
+ *
  * <p>It fails closed like the XML engine: input that ends inside a masked value yields the mask; malformed input
  * goes on best-effort and the result says so. Immutable and thread-safe.
  */
 public final class JsonMasker {
     private final Set<String> keys;
     private final String mask;
+    /** The value detectors, or null. */
+    private final ValueMasker values;
 
     /** Masks the values of fields named {@code keys} with {@code mask}. */
     public JsonMasker(Collection<String> keys, String mask) {
+        this(keys, mask, null);
+    }
+
+    /**
+     * Masks the values of fields named {@code keys} with {@code mask}, and what {@code values} (null: none) finds
+     * in any string, bare value or comment.
+     */
+    public JsonMasker(Collection<String> keys, String mask, ValueMasker values) {
         this.keys = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         this.keys.addAll(keys);
         this.mask = mask;
+        this.values = values;
     }
 
     /** Masks with {@link XmlFormatter#DEFAULT_MASK}. */
@@ -48,7 +62,15 @@ public final class JsonMasker {
 
     /** Appends {@code json} to {@code out} with the sensitive values masked. */
     public Result mask(CharSequence json, StringBuilder out) {
-        Scan s = new Scan(json, out);
+        return mask(json, false, out);
+    }
+
+    /**
+     * Appends {@code json} to {@code out} with the sensitive values masked; {@code cut}: the text is the start of a
+     * longer one, so the value detectors also mask what could be the start of a secret at its end.
+     */
+    public Result mask(CharSequence json, boolean cut, StringBuilder out) {
+        Scan s = new Scan(json, cut, out);
         s.run();
         return new Result(s.masked, s.wellFormed);
     }
@@ -57,6 +79,8 @@ public final class JsonMasker {
         private final CharSequence in;
         private final StringBuilder out;
         private final int end;
+        /** Whether the text was cut at {@link #end}. */
+        private final boolean cut;
         /** Per open container: true for an object. */
         private final ArrayList<Boolean> stack = new ArrayList<>();
         private boolean expectKey;
@@ -64,10 +88,11 @@ public final class JsonMasker {
         int masked;
         boolean wellFormed = true;
 
-        Scan(CharSequence in, StringBuilder out) {
+        Scan(CharSequence in, boolean cut, StringBuilder out) {
             this.in = in;
             this.out = out;
             this.end = in.length();
+            this.cut = cut;
         }
 
         void run() {
@@ -77,8 +102,8 @@ public final class JsonMasker {
                 if (c == '"' || c == '\'') {
                     int close = stringEnd(i);
                     if (inObject() && expectKey) {
-                        lastKey = decodeKey(i + 1, Math.min(close, end));
-                        out.append(in, i, Math.min(close + 1, end));
+                        lastKey = decode(i + 1, Math.min(close, end));
+                        appendString(i, Math.min(close + 1, end));
                         i = close + 1;
                         continue;
                     }
@@ -86,7 +111,7 @@ public final class JsonMasker {
                 } else if ((c == '/' && i + 1 < end && (in.charAt(i + 1) == '*' || in.charAt(i + 1) == '/'))
                         || c == '#') {
                     int after = commentEnd(i);
-                    out.append(in, i, after);
+                    appendDetected(i, after);
                     i = after;
                 } else if (c == '{' || c == '[') {
                     if (sensitiveValue()) {
@@ -122,7 +147,7 @@ public final class JsonMasker {
                     int after = Math.max(scalarEnd(i), i + 1);
                     lastKey = in.subSequence(i, after).toString();
                     wellFormed = false;
-                    out.append(in, i, after);
+                    appendDetected(i, after);
                     i = after;
                 } else {
                     i = value(i);
@@ -169,13 +194,51 @@ public final class JsonMasker {
             if (sensitive) {
                 out.append('"').append(mask).append('"');
                 masked++;
+            } else if (in.charAt(i) == '"' || in.charAt(i) == '\'') {
+                appendString(i, after);
             } else {
-                out.append(in, i, after);
+                appendDetected(i, after);
             }
             if (inObject()) {
                 lastKey = null;
             }
             return after;
+        }
+
+        /** Appends {@code in[from, to)} with what the value detectors find in it masked. */
+        private void appendDetected(int from, int to) {
+            if (values == null) {
+                out.append(in, from, to);
+            } else {
+                masked += values.mask(in, from, to, cut && to == end, out);
+            }
+        }
+
+        /**
+         * Appends the string {@code in[i, after)} (quotes included; the closing one missing at the input's end) with
+         * what the value detectors find masked: in place, or, when it holds escapes, the whole content.
+         */
+        private void appendString(int i, int after) {
+            int cs = i + 1;
+            int ce = after > cs && in.charAt(after - 1) == in.charAt(i) ? after - 1 : after;
+            if (values == null || cs >= ce) {
+                out.append(in, i, after);
+                return;
+            }
+            boolean escaped = false;
+            for (int k = cs; k < ce && !escaped; k++) {
+                escaped = in.charAt(k) == '\\';
+            }
+            out.append(in.charAt(i));
+            if (!escaped) {
+                masked += values.mask(in, cs, ce, cut && ce == end, out);
+            } else if (values.finds(decode(cs, ce), cut && ce == end)) {
+                out.append(mask);
+                masked++;
+            } else {
+                out.append(in, cs, ce);
+            }
+            out.append(in, ce, after);
         }
 
         /** The end of the value starting at {@code i}: a string, a scalar, or a whole container. */
@@ -244,7 +307,8 @@ public final class JsonMasker {
             return end;
         }
 
-        private String decodeKey(int from, int to) {
+        /** A string's content {@code in[from, to)} with its escapes decoded (a broken one stays as written). */
+        private String decode(int from, int to) {
             StringBuilder k = new StringBuilder(to - from);
             for (int i = from; i < to; i++) {
                 char c = in.charAt(i);

@@ -13,6 +13,16 @@ public interface ValueDetector {
     void detect(CharSequence text, int from, int to, Detections found);
 
     /**
+     * Where to mask from when the value {@code text[from, to)} was cut at {@code to} (a body or document logged in
+     * part): the start of what could be the beginning of a secret this detector would find had the value gone on,
+     * or {@code to} when nothing at its end could be. The default is {@code from}: the whole value is masked, which
+     * is always safe; a detector that can tell should say where.
+     */
+    default int cutFrom(CharSequence text, int from, int to) {
+        return from;
+    }
+
+    /**
      * Payment card numbers: 13 to 19 digits, single spaces or dashes allowed between groups, Luhn-valid, with a
      * known issuer prefix (2, 3, 4, 5, 6 or 8 and the issuers' ranges under them). Every digit is masked.
      */

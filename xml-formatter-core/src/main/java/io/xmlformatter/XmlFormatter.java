@@ -51,6 +51,8 @@ public final class XmlFormatter {
     final boolean removeProcessingInstructions;
     /** The value detectors, or null without any. */
     final ValueDetector[] detectors;
+    /** {@link #detectors} for text that is not XML, or null without any. */
+    private final ValueMasker valueMasker;
     private final Layout layout;
     /** Line breaks, indentation and markers. */
     final OutputStyle style;
@@ -84,6 +86,7 @@ public final class XmlFormatter {
         removeXmlDeclaration = b.removeXmlDeclaration;
         removeProcessingInstructions = b.removeProcessingInstructions;
         detectors = b.detectors.isEmpty() ? null : b.detectors.toArray(new ValueDetector[0]);
+        valueMasker = detectors == null ? null : new ValueMasker(detectors, mask);
         layout = b.layout;
         style = new OutputStyle(b.lineSeparator, b.indentUnit, b.maxIndentLevel, b.truncationMarker);
         document = RunOptions.document(this, layout, false);
@@ -237,6 +240,14 @@ public final class XmlFormatter {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * The value detectors of this formatter ({@link Builder#detect}) for text that is not XML (JSON, form values,
+     * headers), masking with this formatter's mask; null when none is configured.
+     */
+    public ValueMasker valueMasker() {
+        return valueMasker;
     }
 
     // ---------------------------------------------------------------- the run

@@ -121,4 +121,48 @@ class ValueDetectorTest {
         assertEquals(10, d.start(1));
         assertEquals(12, d.end(1));
     }
+
+    /** {@code text} cut after {@code cut} chars, with what {@code detector} would mask from at the cut as '#'. */
+    private static String atCut(ValueDetector detector, String text, int cut) {
+        String part = text.substring(0, cut);
+        int from = detector.cutFrom(part, 0, cut);
+        return part.substring(0, from) + "#".repeat(cut - from);
+    }
+
+    @Test
+    void atACutTheRunOfDigitsThatCouldStartACardIsMasked() {
+        ValueDetector c = ValueDetector.cardNumbers();
+        assertEquals("paid ##############", atCut(c, "paid 4111 1111 1111 1111", 19));
+        assertEquals("paid ##########", atCut(c, "paid 4111 1111 1111 1111", 15), "cut after a group's space");
+        assertEquals("paid #", atCut(c, "paid 4111", 6));
+        assertEquals("paid ", atCut(c, "paid 4111", 5), "nothing to mask");
+        assertEquals("a-b ##", atCut(c, "a-b 41", 6));
+        assertEquals("n 12  ##", atCut(c, "n 12  41", 8), "two spaces end the run");
+    }
+
+    @Test
+    void atACutAWordThatCouldStartAnIbanIsMasked() {
+        ValueDetector i = ValueDetector.ibans();
+        assertEquals("IBAN ############", atCut(i, "IBAN DE89 3704 0044 0532 0130 00", 17));
+        assertEquals("to ##", atCut(i, "to DE", 5));
+        assertEquals("to #", atCut(i, "to D", 4));
+        assertEquals("Hello wor", atCut(i, "Hello world", 9), "no country code and check digits");
+        assertEquals("QX89 1", atCut(i, "QX89 1", 6), "no such country");
+        assertEquals("xDE89", atCut(i, "xDE89", 5), "inside a word");
+    }
+
+    @Test
+    void atACutTheAddressCharactersThereAreMasked() {
+        ValueDetector e = ValueDetector.emailAddresses();
+        assertEquals("mail ########", atCut(e, "mail jane.doe@example.com", 13));
+        assertEquals("mail #############", atCut(e, "mail jane.doe@example.com", 18));
+        assertEquals("mail ", atCut(e, "mail jane", 5));
+    }
+
+    @Test
+    void aDetectorOfOnesOwnMasksTheWholeValueAtACutUnlessItSaysWhere() {
+        ValueDetector own = (text, from, to, found) -> { };
+        assertEquals(0, own.cutFrom("abc", 0, 3));
+        assertEquals(1, own.cutFrom("abc", 1, 3));
+    }
 }

@@ -98,4 +98,40 @@ class ValueMaskingTest {
         XmlFormatter f = XmlFormatter.builder().compact().detect(customer).build();
         assertEquals("<a>customer [*****], ok</a>", f.format("<a>customer C-123456, ok</a>"));
     }
+
+    /** {@code out} without its bracketed markers (the mask, the truncation marker): what it shows of the text. */
+    private static String shown(String out) {
+        return out.replaceAll("\\[[^\\]]*\\]", "");
+    }
+
+    @Test
+    void anInputCutAnywhereInACardShowsNoneOfItsDigits() {
+        String[] docs = {"<a><note>paid " + CARD + " ok</note></a>", "<a><![CDATA[paid " + CARD + " ok]]></a>",
+            "<a n=\"paid " + CARD + " ok\"/>", "<a><!-- paid " + CARD + " ok --></a>",
+            "<a>&lt;p&gt;paid " + CARD + " ok&lt;/p&gt;</a>",
+            "<a>&lt;Password&gt;x&lt;/Password&gt;&lt;p&gt;paid " + CARD + " ok&lt;/p&gt;</a>",
+            "<a><![CDATA[<Password>x</Password><p>paid " + CARD + " ok</p>]]></a>"};
+        XmlFormatter embedding = XmlFormatter.builder().compact().embeddedXml(true)
+                .detect(ValueDetector.cardNumbers()).build();
+        XmlFormatter masking = XmlFormatter.builder().compact().anonymize("//Password")
+                .detect(ValueDetector.cardNumbers()).build();
+        for (XmlFormatter f : new XmlFormatter[] {embedding, masking}) {
+            for (String doc : docs) {
+                byte[] bytes = doc.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                for (int cut = 1; cut < bytes.length; cut++) {
+                    StringBuilder out = new StringBuilder();
+                    f.formatPrefix(bytes, 0, cut, bytes.length, out);
+                    assertFalse(shown(out.toString()).matches("(?s).*\\d.*"), cut + ": " + out);
+                }
+            }
+        }
+    }
+
+    @Test
+    void anInputCutAfterTheCardLeavesTheRestAsItIs() {
+        byte[] doc = "<a>paid 4111 1111 1111 1111 ok</a>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        StringBuilder out = new StringBuilder();
+        cards.formatPrefix(doc, 0, 30, doc.length, out);
+        assertTrue(out.toString().startsWith("<a>paid [*****] o"), out.toString());
+    }
 }

@@ -3,6 +3,7 @@ package io.xmlformatter.message;
 import io.xmlformatter.FormatBuffer;
 import io.xmlformatter.FormatResult;
 import io.xmlformatter.JsonMasker;
+import io.xmlformatter.ValueMasker;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.LogRecord;
 
@@ -27,6 +28,8 @@ final class BodyRenderer {
     private final JsonMasker json;
     private final ParameterMasker parameters;
     final HeaderMasker headers;
+    /** The value detectors for plain text, or null (the engine has them for XML). */
+    private final ValueMasker values;
     final String mask;
     private final int limit;
     private final int captureLimit;
@@ -38,12 +41,13 @@ final class BodyRenderer {
     private final int jsonStringCap;
 
     BodyRenderer(XmlFormatter formatter, JsonMasker json, ParameterMasker parameters, HeaderMasker headers,
-                 String mask, int limit, int captureLimit, boolean logBinary, boolean logMultipart, int jsonIndent,
-                 int jsonStringCap) {
+                 ValueMasker values, String mask, int limit, int captureLimit, boolean logBinary,
+                 boolean logMultipart, int jsonIndent, int jsonStringCap) {
         this.formatter = formatter;
         this.json = json;
         this.parameters = parameters;
         this.headers = headers;
+        this.values = values;
         this.mask = mask;
         this.limit = limit;
         this.captureLimit = captureLimit;
@@ -178,7 +182,7 @@ final class BodyRenderer {
         int lead = firstNonBlank(text);
         if (form && lead != '<') {
             int start = r.out().length();
-            r.masked += parameters.mask(text, 0, text.length(), r.out());
+            r.masked += parameters.mask(text, 0, text.length(), !s.complete, r.out());
             cut(r, start, s);
             return;
         }
@@ -196,7 +200,11 @@ final class BodyRenderer {
         }
         if (text.indexOf('<') < 0 && text.indexOf('&') < 0) {
             int start = r.out().length();
-            r.out().append(text);
+            if (values == null) {
+                r.out().append(text);
+            } else {
+                r.masked += values.mask(text, 0, text.length(), !s.complete, r.out());
+            }
             cut(r, start, s);
         } else if (s.complete) {
             format(text, r);
@@ -297,7 +305,7 @@ final class BodyRenderer {
      */
     private void json(String text, Slice s, Rendering r) {
         StringBuilder masked = new StringBuilder(text.length() + 32);
-        JsonMasker.Result jr = json.mask(text, masked);
+        JsonMasker.Result jr = json.mask(text, !s.complete, masked);
         r.masked += jr.masked;
         String markup = unescapedMarkup(masked);
         if (markup != null) {

@@ -2,6 +2,7 @@ package io.xmlformatter.message;
 
 import io.xmlformatter.log.LogRecord;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
@@ -12,7 +13,8 @@ import java.util.TreeSet;
 
 /**
  * Masks protocol header values by name, ignoring case (HTTP/2 sends {@code authorization}), with defaults on top
- * of what is configured. Immutable and thread-safe.
+ * of what is configured; with value detectors, what they find in the other values too ({@link DetectedValues}).
+ * Immutable and thread-safe.
  */
 public final class HeaderMasker {
     /** Always masked: credentials and session tokens. */
@@ -22,12 +24,19 @@ public final class HeaderMasker {
 
     private final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     private final String mask;
+    /** The value detectors, or null. */
+    private final DetectedValues values;
 
     /** Masks the defaults and {@code configured} with {@code mask}. */
     public HeaderMasker(Collection<String> configured, String mask) {
+        this(configured, mask, null);
+    }
+
+    HeaderMasker(Collection<String> configured, String mask, DetectedValues values) {
         names.addAll(DEFAULTS);
         names.addAll(configured);
         this.mask = mask;
+        this.values = values;
     }
 
     /** Whether the value of {@code header} is masked. */
@@ -42,18 +51,46 @@ public final class HeaderMasker {
             if (masks(e.getKey())) {
                 b.header(e.getKey(), Collections.nCopies(Math.max(1, e.getValue().size()), mask));
                 masked++;
-            } else {
+            } else if (values == null) {
                 b.header(e.getKey(), e.getValue());
+            } else {
+                List<String> shown = new ArrayList<>(e.getValue().size());
+                for (String v : e.getValue()) {
+                    StringBuilder out = new StringBuilder();
+                    masked += appendValue(e.getKey(), v, out);
+                    shown.add(v == null ? null : out.toString());
+                }
+                b.header(e.getKey(), shown);
             }
         }
         b.addMaskedCount(masked);
     }
 
+    /**
+     * Appends the value of {@code header} as it is logged: the mask for a sensitive header, else the value with
+     * what the value detectors find in it masked. Returns how many masks it wrote.
+     */
+    int appendValue(String header, String value, StringBuilder out) {
+        if (masks(header)) {
+            out.append(mask);
+            return 1;
+        }
+        if (value == null) {
+            return 0;
+        }
+        if (values == null) {
+            out.append(value);
+            return 0;
+        }
+        return values.append(value, 0, value.length(), false, out);
+    }
+
     /** Masks a map of single header values in place (CXF's LogEvent holds them that way). */
     public void maskInPlace(Map<String, String> headers) {
         for (Map.Entry<String, String> e : headers.entrySet()) {
-            if (masks(e.getKey())) {
-                e.setValue(mask);
+            StringBuilder out = new StringBuilder();
+            if (appendValue(e.getKey(), e.getValue(), out) > 0) {
+                e.setValue(out.toString());
             }
         }
     }

@@ -1,6 +1,8 @@
 package io.xmlformatter.message;
 
 import io.xmlformatter.JsonMasker;
+import io.xmlformatter.ValueDetector;
+import io.xmlformatter.ValueMasker;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.DeduplicatingSink;
 import io.xmlformatter.log.LogLevel;
@@ -102,15 +104,17 @@ public final class MessageLogger implements AutoCloseable {
         this.parent = parent;
         this.configuration = b.copy();
         String mask = b.mask;
-        headers = new HeaderMasker(b.sensitiveHeaders, mask);
+        ValueMasker valueMasker = formatter.valueMasker();
+        DetectedValues values = valueMasker == null ? null : new DetectedValues(valueMasker);
+        headers = new HeaderMasker(b.sensitiveHeaders, mask, values);
         Set<String> parameterNames = new LinkedHashSet<>(b.sensitiveParameters);
         parameterNames.addAll(b.sensitiveElements);
-        parameters = new ParameterMasker(parameterNames, mask);
+        parameters = new ParameterMasker(parameterNames, mask, values);
         captureLimit = b.limit >= 0 ? b.limit
                 : b.inMemThreshold > 0 ? (int) Math.min(b.inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
-        renderer = new BodyRenderer(formatter, new JsonMasker(b.sensitiveElements, mask), parameters, headers, mask,
-                b.limit, captureLimit, b.logBinary, b.logMultipart, b.pretty ? b.indent : 0,
-                b.maxTextLength);
+        renderer = new BodyRenderer(formatter, new JsonMasker(b.sensitiveElements, mask, valueMasker), parameters,
+                headers, valueMasker, mask, b.limit, captureLimit, b.logBinary, b.logMultipart,
+                b.pretty ? b.indent : 0, b.maxTextLength);
         inBinary = lower(b.inBinary);
         outBinary = lower(b.outBinary);
         inSink = in;
@@ -536,6 +540,7 @@ public final class MessageLogger implements AutoCloseable {
         private final List<String> prune = new ArrayList<>();
         private boolean embeddedXml;
         private boolean wsSecurity = true;
+        private final List<ValueDetector> detectors = new ArrayList<>();
         private String mask = XmlFormatter.DEFAULT_MASK;
         private String correlationHeader = "X-Correlation-ID";
         private boolean suppressDuplicates;
@@ -585,6 +590,7 @@ public final class MessageLogger implements AutoCloseable {
             b.prune.addAll(prune);
             b.embeddedXml = embeddedXml;
             b.wsSecurity = wsSecurity;
+            b.detectors.addAll(detectors);
             b.mask = mask;
             b.correlationHeader = correlationHeader;
             b.suppressDuplicates = suppressDuplicates;
@@ -777,6 +783,22 @@ public final class MessageLogger implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Masks what these detectors find by its value, wherever it stands: XML text, CDATA and attribute values,
+         * JSON strings, bare values and keys, form, query and path values, header values and plain text (see
+         * {@link XmlFormatter.Builder#detect}); replaces the detectors set before. Off by default.
+         */
+        public Builder detect(ValueDetector... values) {
+            for (ValueDetector d : values) {
+                if (d == null) {
+                    throw new IllegalArgumentException("detect: null detector");
+                }
+            }
+            detectors.clear();
+            detectors.addAll(Arrays.asList(values));
+            return this;
+        }
+
         /** The mask written in place of secrets (default {@code [*****]}). */
         public Builder mask(String value) {
             mask = value;
@@ -952,6 +974,7 @@ public final class MessageLogger implements AutoCloseable {
             if (wsSecurity) {
                 f.wsSecurity();
             }
+            f.detect(detectors.toArray(new ValueDetector[0]));
             List<String> names = new ArrayList<>(); // names given as names match in any letter case
             for (String name : sensitiveElements) {
                 names.add("//" + name);

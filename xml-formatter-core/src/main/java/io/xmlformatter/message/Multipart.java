@@ -69,11 +69,9 @@ final class Multipart {
             }
             String name = h.substring(0, colon).trim();
             String value = h.substring(colon + 1).trim();
-            if (renderer.headers.masks(name)) {
-                value = renderer.mask;
-                r.masked++;
-            }
-            headerText.append(name).append(": ").append(value).append('\n');
+            headerText.append(name).append(": ");
+            r.masked += renderer.headers.appendValue(name, value, headerText);
+            headerText.append('\n');
             if ("content-type".equalsIgnoreCase(name)) {
                 type = value;
             } else if ("content-transfer-encoding".equalsIgnoreCase(name)) {

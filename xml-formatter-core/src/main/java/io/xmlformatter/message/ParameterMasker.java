@@ -11,8 +11,9 @@ import java.util.TreeSet;
 /**
  * Masks the values of URL query, path and form parameters, and of {@code name=value} pairs in plain text, by name
  * ({@code password=...}, {@code access_token=...}), ignoring case, after percent-decoding the name (so
- * {@code pass%77ord} is {@code password}); and an address's user-info. The rest of the text stays as it is.
- * Immutable and thread-safe.
+ * {@code pass%77ord} is {@code password}); and an address's user-info. With value detectors, what they find in the
+ * other values, names and path segments is masked too ({@link DetectedValues}). The rest of the text stays as it
+ * is. Immutable and thread-safe.
  */
 final class ParameterMasker {
     /** Always masked: passwords, tokens, keys and secrets as OAuth 2, OpenID and common APIs name them. */
@@ -23,11 +24,15 @@ final class ParameterMasker {
 
     private final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     private final String mask;
+    /** The value detectors, or null. */
+    private final DetectedValues values;
 
-    ParameterMasker(Collection<String> configured, String mask) {
+    /** Masks the defaults and the {@code configured} names with {@code mask}, and what {@code values} finds. */
+    ParameterMasker(Collection<String> configured, String mask, DetectedValues values) {
         names.addAll(DEFAULTS);
         names.addAll(configured);
         this.mask = mask;
+        this.values = values;
     }
 
     /**
@@ -55,24 +60,57 @@ final class ParameterMasker {
         while (i < pathEnd) {
             int semi = address.indexOf(';', i);
             if (semi < 0 || semi >= pathEnd) {
-                out.append(address, i, pathEnd);
+                masked[0] += appendPath(address, i, pathEnd, out);
                 break;
             }
-            out.append(address, i, semi + 1);
+            masked[0] += appendPath(address, i, semi, out);
+            out.append(';');
             int segmentEnd = semi + 1;
             while (segmentEnd < pathEnd && address.charAt(segmentEnd) != '/') {
                 segmentEnd++;
             }
-            masked[0] += mask(address, semi + 1, segmentEnd, out);
+            masked[0] += mask(address, semi + 1, segmentEnd, false, out);
             i = segmentEnd;
         }
         if (pathEnd < len && address.charAt(pathEnd) == '?') {
             out.append('?');
-            masked[0] += mask(address, pathEnd + 1, len, out);
+            masked[0] += mask(address, pathEnd + 1, len, false, out);
         } else {
-            out.append(address, pathEnd, len);
+            out.append(address, pathEnd, Math.min(pathEnd + 1, len)); // '#' or nothing
+            masked[0] += appendDetected(address, Math.min(pathEnd + 1, len), len, false, out);
         }
         return out.toString();
+    }
+
+    /** Appends the path {@code address[from, to)}, each segment through the value detectors; returns the masks. */
+    private int appendPath(CharSequence address, int from, int to, StringBuilder out) {
+        if (values == null) {
+            out.append(address, from, to);
+            return 0;
+        }
+        int masked = 0;
+        int i = from;
+        while (i < to) {
+            int slash = i;
+            while (slash < to && address.charAt(slash) != '/') {
+                slash++;
+            }
+            masked += values.append(address, i, slash, false, out);
+            if (slash < to) {
+                out.append('/');
+            }
+            i = slash + 1;
+        }
+        return masked;
+    }
+
+    /** Appends {@code text[from, to)} through the value detectors, if any, {@code cut} or not; returns the masks. */
+    private int appendDetected(CharSequence text, int from, int to, boolean cut, StringBuilder out) {
+        if (values == null) {
+            out.append(text, from, to);
+            return 0;
+        }
+        return values.append(text, from, to, cut, out);
     }
 
     /**
@@ -212,9 +250,10 @@ final class ParameterMasker {
 
     /**
      * Appends {@code text[from, to)} (name=value pairs joined by {@code &} or {@code ;}) to {@code out}, values of
-     * sensitive names masked, a fragment ({@code #...}) kept; returns how many values it masked.
+     * sensitive names masked, a fragment ({@code #...}) kept; returns how many values it masked. When the text was
+     * {@code cut} at {@code to}, the value detectors also mask what could be the start of a secret there.
      */
-    int mask(CharSequence text, int from, int to, StringBuilder out) {
+    int mask(CharSequence text, int from, int to, boolean cut, StringBuilder out) {
         int masked = 0;
         int i = from;
         while (i < to) {
@@ -229,12 +268,25 @@ final class ParameterMasker {
             if (eq < end && sensitive(decode(text, i, eq).trim())) {
                 out.append(text, i, eq + 1).append(mask);
                 masked++;
-            } else {
+            } else if (values == null) {
                 masked += appendWithoutUserInfo(text, i, end, out);
+            } else {
+                StringBuilder pair = new StringBuilder(end - i + 8);
+                masked += appendWithoutUserInfo(text, i, end, pair);
+                int pairEq = pair.indexOf("=");
+                boolean last = cut && end == to;
+                if (pairEq < 0) {
+                    masked += values.append(pair, 0, pair.length(), last, out);
+                } else { // name and value apart: '+' or '%' in one does not mask the other whole
+                    masked += values.append(pair, 0, pairEq, false, out);
+                    out.append('=');
+                    masked += values.append(pair, pairEq + 1, pair.length(), last, out);
+                }
             }
             if (end < to) {
                 if (text.charAt(end) == '#') {
-                    out.append(text, end, to);
+                    out.append('#');
+                    masked += appendDetected(text, end + 1, to, cut, out);
                     break;
                 }
                 out.append(text.charAt(end));
@@ -246,25 +298,6 @@ final class ParameterMasker {
 
     /** The name percent- and plus-decoded as UTF-8, lower case; a broken escape stays as written. */
     private static String decode(CharSequence s, int from, int to) {
-        byte[] b = new byte[(to - from) * 3];
-        int n = 0;
-        for (int i = from; i < to; i++) {
-            char c = s.charAt(i);
-            if (c == '%' && i + 2 < to && hex(s.charAt(i + 1)) >= 0 && hex(s.charAt(i + 2)) >= 0) {
-                b[n++] = (byte) (hex(s.charAt(i + 1)) * 16 + hex(s.charAt(i + 2)));
-                i += 2;
-            } else if (c == '+') {
-                b[n++] = ' ';
-            } else {
-                byte[] u = String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-                System.arraycopy(u, 0, b, n, u.length);
-                n += u.length;
-            }
-        }
-        return new String(b, 0, n, java.nio.charset.StandardCharsets.UTF_8).toLowerCase(Locale.ROOT);
-    }
-
-    private static int hex(char c) {
-        return Character.digit(c, 16);
+        return DetectedValues.decode(s, from, to).toLowerCase(Locale.ROOT);
     }
 }

@@ -1,0 +1,62 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.ValueMasker;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * The value detectors ({@link ValueMasker}) over the values of addresses, forms and headers, which may be percent-
+ * or plus-encoded: a value as written is masked in place; an encoded one is read decoded, and written as the mask
+ * whole when the detectors find anything in it. Immutable and thread-safe.
+ */
+final class DetectedValues {
+    private final ValueMasker values;
+
+    DetectedValues(ValueMasker values) {
+        this.values = values;
+    }
+
+    /**
+     * Appends {@code text[from, to)} with what the detectors find in it masked (and, when it was {@code cut} at
+     * {@code to}, what could be the start of a secret there); returns how many it masked.
+     */
+    int append(CharSequence text, int from, int to, boolean cut, StringBuilder out) {
+        boolean encoded = false;
+        for (int i = from; i < to && !encoded; i++) {
+            encoded = text.charAt(i) == '%' || text.charAt(i) == '+';
+        }
+        if (!encoded) {
+            return values.mask(text, from, to, cut, out);
+        }
+        if (values.finds(decode(text, from, to), cut)) {
+            out.append(values.mask());
+            return 1;
+        }
+        out.append(text, from, to);
+        return 0;
+    }
+
+    /** {@code text[from, to)} percent- and plus-decoded as UTF-8; a broken escape stays as written. */
+    static String decode(CharSequence text, int from, int to) {
+        byte[] b = new byte[(to - from) * 3];
+        int n = 0;
+        for (int i = from; i < to; i++) {
+            char c = text.charAt(i);
+            if (c == '%' && i + 2 < to && hex(text.charAt(i + 1)) >= 0 && hex(text.charAt(i + 2)) >= 0) {
+                b[n++] = (byte) (hex(text.charAt(i + 1)) * 16 + hex(text.charAt(i + 2)));
+                i += 2;
+            } else if (c == '+') {
+                b[n++] = ' ';
+            } else {
+                byte[] u = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
+                System.arraycopy(u, 0, b, n, u.length);
+                n += u.length;
+            }
+        }
+        return new String(b, 0, n, StandardCharsets.UTF_8);
+    }
+
+    private static int hex(char c) {
+        return Character.digit(c, 16);
+    }
+}

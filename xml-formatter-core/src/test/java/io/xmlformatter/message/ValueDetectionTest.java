@@ -1,0 +1,166 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.ValueDetector;
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Secrets found by their value in every part of a message the logger shows: JSON, form, plain text, multipart and
+ * XML bodies, the address and the headers; in place where they are written as they are, whole where they are
+ * escaped or encoded.
+ */
+class ValueDetectionTest {
+    private static final String CARD = "4111 1111 1111 1111";
+    private static final String PAN = "4111111111111111";
+    private static final String IBAN = "DE89370400440532013000";
+    private static final String EMAIL = "jane.doe@example.com";
+
+    private final List<LogRecord> records = new ArrayList<>();
+    private final MessageLogger detecting = MessageLogger.builder().sink(records::add)
+            .detect(ValueDetector.cardNumbers(), ValueDetector.ibans(), ValueDetector.emailAddresses()).build();
+
+    private LogRecord log(MessageLogger logger, String address, String contentType, String body,
+                          String... headers) {
+        records.clear();
+        MessageFacts facts = MessageFacts.of(MessageType.REQ_IN).contentType(contentType).address(address);
+        for (int i = 0; i < headers.length; i += 2) {
+            facts.header(headers[i], Collections.singletonList(headers[i + 1]));
+        }
+        logger.log(facts, CapturedBody.of(body.getBytes(StandardCharsets.UTF_8)));
+        assertEquals(1, records.size());
+        return records.get(0);
+    }
+
+    private LogRecord log(String contentType, String body) {
+        LogRecord r = log(detecting, "http://127.0.0.1/svc", contentType, body);
+        assertShowsNothing(r.payload());
+        return r;
+    }
+
+    /** Neither the card's digits (four in a row), the IBAN's, nor the address shows in {@code text}. */
+    private static void assertShowsNothing(String text) {
+        assertFalse(text.contains("4111") || text.contains("1111"), text);
+        assertFalse(text.contains("3704") || text.contains("89 3") || text.contains("0532"), text);
+        assertFalse(text.contains("jane") || text.contains("example.com"), text);
+    }
+
+    @Test
+    void jsonStringsAreMaskedInPlace() {
+        LogRecord r = log("application/json", "{\"note\":\"paid with " + CARD + " from " + IBAN + "\",\"n\":1}");
+        assertEquals("{\"note\":\"paid with [*****] from [*****]\",\"n\":1}", r.payload());
+        assertEquals(2, r.maskedCount());
+    }
+
+    @Test
+    void jsonNumbersKeysCommentsAndLenientStringsAreReadToo() {
+        assertEquals("{\"pan\":[*****]}", log("application/json", "{\"pan\":" + PAN + "}").payload());
+        assertEquals("{\"[*****]\":{\"ok\":true}}",
+                log("application/json", "{\"" + EMAIL + "\":{\"ok\":true}}").payload());
+        log("application/json", "{/* " + CARD + " */ 'a': '" + EMAIL + "', b: x # " + IBAN + "\n}");
+        log("application/json", "[\"unclosed " + CARD);
+    }
+
+    @Test
+    void aJsonStringWithEscapesIsMaskedWholeWhenItHoldsOne() {
+        LogRecord r = log("application/json", "{\"note\":\"card \\u0034111 1111 1111 1111, ok\"}");
+        assertEquals("{\"note\":\"[*****]\"}", r.payload());
+        assertEquals("{\"a\":\"line\\none\"}", log("application/json", "{\"a\":\"line\\none\"}").payload(),
+                "nothing found: as written");
+        log("application/json", "{\"m\":\"jane.doe\\u0040example.com\"}");
+    }
+
+    @Test
+    void formValuesAreMaskedInPlaceOrWholeWhenEncoded() {
+        assertEquals("pan=[*****]&amount=10", log("application/x-www-form-urlencoded",
+                "pan=" + PAN + "&amount=10").payload());
+        assertEquals("note=[*****]&amount=10", log("application/x-www-form-urlencoded",
+                "note=paid+with+4111+1111+1111+1111&amount=10").payload());
+        assertEquals("to=[*****]", log("application/x-www-form-urlencoded", "to=jane.doe%40example.com")
+                .payload());
+    }
+
+    @Test
+    void plainTextAndXmlBodiesAreMaskedInPlace() {
+        assertEquals("paid with [*****], thanks", log("text/plain", "paid with " + CARD + ", thanks").payload());
+        assertTrue(log("text/xml", "<a><note>" + CARD + "</note><to x=\"" + EMAIL + "\"/></a>").payload()
+                .contains("<note>[*****]</note>"));
+    }
+
+    @Test
+    void multipartPartsAndTheirHeadersAreMasked() {
+        String body = "--b1\r\nContent-Type: text/plain\r\nX-Note: for " + EMAIL + "\r\n\r\ncard " + CARD
+                + "\r\n--b1\r\nContent-Type: application/json\r\n\r\n{\"iban\":\"" + IBAN + "\"}\r\n--b1--";
+        LogRecord r = log("multipart/mixed; boundary=b1", body);
+        assertTrue(r.payload().contains("X-Note: for [*****]"), r.payload());
+    }
+
+    @Test
+    void theAddressesPathQueryAndFragmentAreMasked() {
+        LogRecord r = log(detecting, "http://127.0.0.1/cards/" + PAN + "/charge;v=" + IBAN + "?to="
+                + "jane.doe%40example.com&x=1#" + CARD.replace(" ", "%20"), "text/plain", "ok");
+        assertShowsNothing(r.address());
+        assertEquals("http://127.0.0.1/cards/[*****]/charge;v=[*****]?to=[*****]&x=1#[*****]", r.address());
+    }
+
+    @Test
+    void headerValuesAreMasked() {
+        LogRecord r = log(detecting, "http://127.0.0.1/svc", "text/plain", "ok", "X-Note", "card " + CARD,
+                "X-Reply-To", EMAIL, "X-Id", "42");
+        assertEquals(List.of("card [*****]"), r.headers().get("X-Note"));
+        assertEquals(List.of("[*****]"), r.headers().get("X-Reply-To"));
+        assertEquals(List.of("42"), r.headers().get("X-Id"));
+        assertEquals(2, r.maskedCount());
+    }
+
+    @Test
+    void withoutDetectorsEverythingIsShownAsWritten() {
+        MessageLogger plain = MessageLogger.builder().sink(records::add).build();
+        LogRecord r = log(plain, "http://127.0.0.1/cards/" + PAN, "application/json",
+                "{\"note\":\"" + CARD + "\"}", "X-Note", CARD);
+        assertEquals("{\"note\":\"" + CARD + "\"}", r.payload());
+        assertEquals("http://127.0.0.1/cards/" + PAN, r.address());
+        assertEquals(List.of(CARD), r.headers().get("X-Note"));
+    }
+
+    @Test
+    void aNullDetectorIsRefusedAtOnce() {
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MessageLogger.builder().detect(ValueDetector.ibans(), null));
+        assertEquals("detect: null detector", e.getMessage());
+    }
+
+    @Test
+    void aBodyCutAnywhereInASecretShowsNoneOfIt() {
+        String[][] bodies = {
+            {"text/plain", "paid " + CARD + " from " + IBAN + " by " + EMAIL + " ok"},
+            {"application/json", "{\"note\":\"paid " + CARD + " ok\",\"pan\":" + PAN + ",\"iban\":\"" + IBAN
+                + "\",\"to\":\"" + EMAIL + "\"}"},
+            {"application/json", "{\"note\":\"paid \\u0034111 1111 1111 1111 ok\"}"},
+            {"application/x-www-form-urlencoded", "pan=" + PAN + "&note=" + CARD.replace(' ', '+') + "&to="
+                + EMAIL.replace("@", "%40") + "&iban=" + IBAN},
+            {"text/xml", "<a><note>paid " + CARD + "</note><to>" + EMAIL + "</to><i>" + IBAN + "</i></a>"},
+        };
+        for (String[] b : bodies) {
+            byte[] bytes = b[1].getBytes(StandardCharsets.UTF_8);
+            for (int cut = 1; cut < bytes.length; cut++) {
+                records.clear();
+                MessageFacts facts = MessageFacts.of(MessageType.REQ_IN).contentType(b[0])
+                        .address("http://127.0.0.1/svc");
+                detecting.log(facts, CapturedBody.prefix(bytes, cut, bytes.length));
+                String payload = records.get(0).payload();
+                String shown = payload.replaceAll("\\[[^\\]]*\\]", "").replaceAll("(?s)\n\\.\\.\\..*", "");
+                assertFalse(shown.matches("(?s).*(\\d\\d|41|@|jane|DE8).*"), b[0] + " cut at " + cut + ": " + payload);
+            }
+        }
+    }
+}
