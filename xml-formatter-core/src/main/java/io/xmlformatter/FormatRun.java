@@ -135,14 +135,15 @@ final class FormatRun {
                 p = literalLessThan(p, "'<' at the end of the input");
             } else {
                 int c = in.at(p + 1);
-                if (c == '/') {
+                // Most common first: the JIT inlines the calls in this order until its budget is spent.
+                if (Input.isNameStart(c)) {
+                    p = startTag(p);
+                } else if (c == '/') {
                     p = endTag(p);
                 } else if (c == '!') {
                     p = bang(p);
                 } else if (c == '?') {
                     p = processingInstruction(p);
-                } else if (Input.isNameStart(c)) {
-                    p = startTag(p);
                 } else {
                     p = literalLessThan(p, "'<' not followed by a name");
                 }
@@ -569,7 +570,7 @@ final class FormatRun {
     }
 
     private int comment(int p) {
-        CommentAndPiScanner c = parts.commentsAndPis;
+        CommentScanner c = parts.comments;
         c.comment(in, p);
         if (!hidden() && o.writesComments) {
             beforeMarkup();
@@ -697,13 +698,30 @@ final class FormatRun {
     }
 
     private int processingInstruction(int p) {
-        CommentAndPiScanner pi = parts.commentsAndPis;
-        pi.instruction(in, p);
-        if (!hidden() && (pi.declaration ? o.writesXmlDeclaration : o.writesProcessingInstructions)) {
-            beforeMarkup();
-            copyOrMask(p, pi.targetEnd, pi.contentEnd, pi.after);
+        int close = in.indexOf("?>", p + 2, in.end);
+        int after = close < 0 ? in.end : close + 2;
+        if (close < 0) {
+            problems.atEnd(in.end, "input ends inside a processing instruction");
         }
-        return pi.after;
+        int te = in.nameEnd(p + 2);
+        boolean xmlTarget = te - (p + 2) == 3 && in.startsWith("xml", p + 2);
+        boolean declaration = xmlTarget && p == in.start;
+        if (te == p + 2) {
+            problems.at(p, "processing instruction without a target");
+        } else if (xmlTarget && !declaration) {
+            problems.at(p, "XML declaration not at the start");
+        } else if (te - (p + 2) == 3 && !xmlTarget && in.string(p + 2, te).equalsIgnoreCase("xml")) {
+            problems.at(p, "processing instruction target 'xml' is reserved");
+        } else if (declaration && close >= 0 && !parts.declaration.isValid(in, p + 5, close)) {
+            problems.at(p, "malformed XML declaration");
+        } else if (te < after - 2 && !Input.isWhitespace(in.at(te)) && close >= 0 && te != close) {
+            problems.at(te, "processing instruction target not followed by whitespace");
+        }
+        if (!hidden() && (declaration ? o.writesXmlDeclaration : o.writesProcessingInstructions)) {
+            beforeMarkup();
+            copyOrMask(p, Math.min(te, after), close < 0 ? in.end : close, after);
+        }
+        return after;
     }
 
     // ---------------------------------------------------------------- output helpers

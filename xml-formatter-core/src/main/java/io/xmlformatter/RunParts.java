@@ -21,7 +21,8 @@ final class RunParts {
     final References references = new References(problems);
     final StartTag tag = new StartTag(problems, references);
     final NamespaceScope scope = new NamespaceScope(problems, references);
-    final CommentAndPiScanner commentsAndPis = new CommentAndPiScanner(problems);
+    final CommentScanner comments = new CommentScanner(problems);
+    final XmlDeclaration declaration = new XmlDeclaration();
     final DoctypeScanner doctype = new DoctypeScanner(problems);
     final EmbeddedDocuments embedded = new EmbeddedDocuments(references);
     final ValueMasking values = new ValueMasking(references);
