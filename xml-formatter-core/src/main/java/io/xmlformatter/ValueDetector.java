@@ -1,5 +1,7 @@
 package io.xmlformatter;
 
+import java.util.Locale;
+
 /**
  * Finds secrets by their value, wherever they stand: a card number in free text, an IBAN in a note. A detector is
  * given a whole value (a text node, a CDATA section, an attribute value) and marks the ranges to mask; the engine
@@ -46,5 +48,29 @@ public interface ValueDetector {
     /** E-mail addresses: a local part, '@' and a domain with a dot and a top-level domain of two letters or more. */
     static ValueDetector emailAddresses() {
         return EmailAddresses.INSTANCE;
+    }
+
+    /**
+     * The built-in detector of this name, for settings written as text (CXF bean properties, annotations, Spring
+     * Boot properties): {@code card-numbers}, {@code card-numbers-first-six-last-four}, {@code ibans} or
+     * {@code email-addresses}; letter case, '-' and '_' are ignored ({@code cardNumbers} is {@code card-numbers}).
+     *
+     * @throws IllegalArgumentException for any other name, with the names there are
+     */
+    static ValueDetector named(String name) {
+        String key = name == null ? "" : name.trim().replace("-", "").replace("_", "").toLowerCase(Locale.ROOT);
+        switch (key) {
+            case "cardnumbers":
+                return cardNumbers();
+            case "cardnumbersfirstsixlastfour":
+                return cardNumbersShowingFirstSixLastFour();
+            case "ibans":
+                return ibans();
+            case "emailaddresses":
+                return emailAddresses();
+            default:
+                throw new IllegalArgumentException("no value detector named '" + name + "'; there are card-numbers, "
+                        + "card-numbers-first-six-last-four, ibans and email-addresses");
+        }
     }
 }

@@ -165,4 +165,20 @@ class ValueDetectorTest {
         assertEquals(0, own.cutFrom("abc", 0, 3));
         assertEquals(1, own.cutFrom("abc", 1, 3));
     }
+
+    @Test
+    void theBuiltInDetectorsByName() {
+        assertEquals(ValueDetector.cardNumbers(), ValueDetector.named("card-numbers"));
+        assertEquals(ValueDetector.cardNumbers(), ValueDetector.named(" cardNumbers "));
+        assertEquals(ValueDetector.cardNumbersShowingFirstSixLastFour(),
+                ValueDetector.named("CARD_NUMBERS_FIRST_SIX_LAST_FOUR"));
+        assertEquals(ValueDetector.ibans(), ValueDetector.named("ibans"));
+        assertEquals(ValueDetector.emailAddresses(), ValueDetector.named("email-addresses"));
+        for (String bad : new String[] {"cards", "", null}) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
+                    IllegalArgumentException.class, () -> ValueDetector.named(bad));
+            assertEquals("no value detector named '" + bad + "'; there are card-numbers, "
+                    + "card-numbers-first-six-last-four, ibans and email-addresses", e.getMessage());
+        }
+    }
 }

@@ -799,6 +799,22 @@ public final class MessageLogger implements AutoCloseable {
             return this;
         }
 
+        /**
+         * {@link #detect(ValueDetector...)} with the built-in detectors of these names ({@link ValueDetector#named}),
+         * for settings written as text; replaces the detectors set before.
+         */
+        public Builder detect(Collection<String> names) {
+            List<ValueDetector> named = new ArrayList<>();
+            for (String name : names) {
+                try {
+                    named.add(ValueDetector.named(name));
+                } catch (IllegalArgumentException e) {
+                    throw new IllegalArgumentException("detect: " + e.getMessage(), e);
+                }
+            }
+            return detect(named.toArray(new ValueDetector[0]));
+        }
+
         /** The mask written in place of secrets (default {@code [*****]}). */
         public Builder mask(String value) {
             mask = value;

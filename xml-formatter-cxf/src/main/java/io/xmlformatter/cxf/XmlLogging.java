@@ -54,6 +54,9 @@ public @interface XmlLogging {
     /** The WS-Security/SAML masking preset. */
     boolean wsSecurity() default true;
 
+    /** Value detectors by name, e.g. {@code card-numbers}, {@code ibans} (see {@code XmlLoggingSettings#setDetect}). */
+    String[] detect() default {};
+
     /** The strategy (at most one; none given: {@link Strategy#ALWAYS}). */
     Strategy[] strategy() default {};
 }

@@ -44,6 +44,7 @@ public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
         settings.setSensitiveAttributeNames(new HashSet<>(Arrays.asList(annotation.sensitiveAttributeNames())));
         settings.setAnonymize(Arrays.asList(annotation.anonymize()));
         settings.setWsSecurity(annotation.wsSecurity());
+        settings.setDetect(Arrays.asList(annotation.detect()));
         if (annotation.strategy().length > 0) {
             settings.setStrategy(annotation.strategy()[0]);
         }

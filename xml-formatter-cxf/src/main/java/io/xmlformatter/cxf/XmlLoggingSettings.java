@@ -202,6 +202,15 @@ public class XmlLoggingSettings {
         options().wsSecurity(on);
     }
 
+    /**
+     * Value detectors by name ({@code card-numbers}, {@code card-numbers-first-six-last-four}, {@code ibans},
+     * {@code email-addresses}): what they find is masked wherever it stands (see
+     * {@link io.xmlformatter.message.MessageLogger.Builder#detect(java.util.Collection)}). Default: none.
+     */
+    public void setDetect(List<String> names) {
+        options().detect(names);
+    }
+
     /** The mask written in place of secrets (default {@code [*****]}). */
     public void setMask(String mask) {
         options().mask(mask);

@@ -32,6 +32,7 @@ final class LoggerProperties {
             "addOutBinaryMediaTypes", "body.out-binary-media-types",
             "wsSecurity", "masking.ws-security",
             "mask", "masking.mask",
+            "detect", "masking.detect",
             "sensitiveElementNames", "masking.element-names",
             "addSensitiveElementNames", "masking.element-names",
             "sensitiveAttributeNames", "masking.attribute-names",
@@ -114,6 +115,9 @@ final class LoggerProperties {
     private static void masking(XmlFormatterProperties.Masking masking, MessageLogger.Builder b) {
         set(masking.wsSecurity(), b::wsSecurity);
         set(masking.mask(), b::mask);
+        if (!masking.detect().isEmpty()) {
+            b.detect(masking.detect());
+        }
         b.addSensitiveElementNames(masking.elementNames());
         b.addSensitiveAttributeNames(masking.attributeNames());
         b.addSensitiveHeaderNames(masking.headerNames());

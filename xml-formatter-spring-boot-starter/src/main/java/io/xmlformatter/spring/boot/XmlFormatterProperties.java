@@ -104,11 +104,14 @@ public record XmlFormatterProperties(
      *         ({@code password}, {@code access_token}, ...)
      * @param paths Element and attribute paths masked, e.g. {@code /Envelope/Body/login/pin}
      * @param prune Element paths whose subtrees are left out, with a marker
+     * @param detect Value detectors: what they find is masked wherever it stands (XML, JSON, form values, the
+     *         address, headers): {@code card-numbers}, {@code card-numbers-first-six-last-four}, {@code ibans},
+     *         {@code email-addresses}; default none
      */
     public record Masking(Boolean wsSecurity, String mask, @DefaultValue List<String> elementNames,
             @DefaultValue List<String> attributeNames, @DefaultValue List<String> headerNames,
             @DefaultValue List<String> parameterNames, @DefaultValue List<String> paths,
-            @DefaultValue List<String> prune) {
+            @DefaultValue List<String> prune, @DefaultValue List<String> detect) {
     }
 
     /**

@@ -95,6 +95,16 @@ class XmlFormatterAutoConfigurationTest {
     }
 
     @Test
+    void valueDetectorsAreNamedInAProperty() {
+        runner.withUserConfiguration(OwnSink.class)
+                .withPropertyValues("xmlformatter.masking.detect=card-numbers,ibans")
+                .run(context -> {
+                    LogRecord r = logOne(context, "<pay><note>card 4111 1111 1111 1111</note></pay>", 200);
+                    assertThat(r.payload()).contains("<note>card [*****]</note>").doesNotContain("4111");
+                });
+    }
+
+    @Test
     void customizersRunAfterTheProperties() {
         runner.withUserConfiguration(OwnSink.class, Customizer.class)
                 .withPropertyValues("xmlformatter.masking.mask=###")
@@ -151,6 +161,7 @@ class XmlFormatterAutoConfigurationTest {
         failsWith("xmlformatter.body.indent=99", "xmlformatter.body.indent");
         failsWith("xmlformatter.rules[0].path=(", "xmlformatter.rules[0].path");
         failsWith("xmlformatter.masking.paths=/a/{urn:x", "xmlformatter.masking.paths");
+        failsWith("xmlformatter.masking.detect=cards", "xmlformatter.masking.detect");
     }
 
     @Test

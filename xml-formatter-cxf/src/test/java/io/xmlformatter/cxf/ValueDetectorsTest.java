@@ -1,0 +1,73 @@
+package io.xmlformatter.cxf;
+
+import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.log.MessageType;
+import io.xmlformatter.testsupport.CollectingSink;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Value detectors set by name on the feature, on a real JAX-WS service and client over HTTP on 127.0.0.1. */
+class ValueDetectorsTest {
+    private static final String CARD = "4111 1111 1111 1111";
+    private static final String IBAN = "DE89 3704 0044 0532 0130 00";
+    private static final CollectingSink serverSink = new CollectingSink();
+    private static final CollectingSink clientSink = new CollectingSink();
+    private static CxfServer server;
+    private static Bank client;
+
+    private static XmlLoggingFeature feature(CollectingSink sink) {
+        XmlLoggingFeature f = new XmlLoggingFeature();
+        f.setSink(sink);
+        f.setDetect(List.of("card-numbers", "ibans"));
+        return f;
+    }
+
+    @BeforeAll
+    static void start() {
+        server = new CxfServer(feature(serverSink));
+        client = server.client(feature(clientSink));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    @Test
+    void cardNumbersAndIbansAreMaskedInBodiesAndHeadersAndTheCallIsUnchanged() throws Exception {
+        Map<String, List<String>> headers = new TreeMap<>();
+        headers.put("X-Note", List.of("card " + CARD));
+        CxfServer.httpHeaders(client, headers);
+        String text = "paid with " + CARD + " from " + IBAN;
+        assertEquals(text, client.echo(text), "logging never changes a call");
+        List<LogRecord> records = new java.util.ArrayList<>(serverSink.await(2));
+        records.addAll(clientSink.await(2));
+        for (LogRecord r : records) {
+            String p = r.payload();
+            assertFalse(p.contains("4111") || p.contains("1111") || p.contains("3704") || p.contains("0532"),
+                    r.type() + "\n" + p);
+            assertTrue(p.contains("paid with [*****] from [*****]"), r.type() + "\n" + p);
+            assertTrue(r.maskedCount() >= 2, r.type() + ": " + r.maskedCount());
+        }
+        LogRecord reqIn = serverSink.only(MessageType.REQ_IN);
+        assertEquals(List.of("card [*****]"), reqIn.headers().get("X-Note"));
+    }
+
+    @Test
+    void anUnknownDetectorNameIsRefusedWithTheNamesThereAre() {
+        XmlLoggingFeature f = new XmlLoggingFeature();
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> f.setDetect(List.of("cards")));
+        assertTrue(e.getMessage().startsWith("detect: no value detector named 'cards'"), e.getMessage());
+        assertTrue(e.getMessage().contains("card-numbers"), e.getMessage());
+    }
+}
