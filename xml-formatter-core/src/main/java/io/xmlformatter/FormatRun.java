@@ -252,8 +252,8 @@ final class FormatRun {
      * last level of embedding, masked whole. Returns false when it is to be written as ordinary text or CDATA.
      */
     private boolean embeddedDocument(int s, int e, boolean cdata) {
-        // At the end of an input cut short, the document's last value could hold the start of a secret: masked whole.
-        boolean last = o.embedding >= RunOptions.MAX_EMBEDDING || (detecting && o.inputCut && e == in.end);
+        // At the input's end (which could be a cut), the last value could hold the start of a secret: masked whole.
+        boolean last = o.embedding >= RunOptions.MAX_EMBEDDING || (detecting && e == in.end);
         FormatBuffer doc = null;
         if (!last && reformatsEmbedded()) {
             doc = embedded.doc(s, e, cdata);

@@ -44,7 +44,7 @@ final class RunParts {
         tag.reset(in, options.rules.masks);
         scope.reset(in);
         scope.inside(host);
-        values.reset(in, options.detectors, options.mask, options.inputCut);
+        values.reset(in, options.detectors, options.mask);
     }
 
     /** Doubles the arrays of open elements. */

@@ -5,9 +5,9 @@ package io.xmlformatter;
  * given whole to the detectors, and what they mark is replaced by the mask before the value is written (so a cap
  * or the document cut never shows part of one). A value holding references is read decoded, and masked whole when
  * a detector finds something in it (where the decoded secret stands among the references cannot be kept). A
- * detector that throws masks the whole value. A value cut at the end of an input cut short has what could be the start
- * of a secret there masked ({@link ValueDetector#cutFrom}). One per run's {@link RunParts}; {@link #reset} starts it
- * over.
+ * detector that throws masks the whole value. A value that runs to the input's end has what could be the start of a
+ * secret there masked ({@link ValueDetector#cutFrom}): the input could have been cut there, said so or not (a
+ * well-formed document ends with its root's end tag). One per run's {@link RunParts}; {@link #reset} starts it over.
  */
 final class ValueMasking {
     private final References references;
@@ -19,8 +19,6 @@ final class ValueMasking {
     private FormatBuffer decoded;
     private ValueDetector[] detectors;
     private String mask;
-    /** Whether the input was cut at its end (a document logged in part). */
-    private boolean inputCut;
     /** The number of secrets masked in this run. */
     int count;
 
@@ -28,15 +26,11 @@ final class ValueMasking {
         this.references = references;
     }
 
-    /**
-     * Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}; when
-     * {@code inputCut}, a value that runs to the input's end has what could be a secret's start there masked too.
-     */
-    void reset(Input in, ValueDetector[] detectors, String mask, boolean inputCut) {
+    /** Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}. */
+    void reset(Input in, ValueDetector[] detectors, String mask) {
         chars.in = in;
         this.detectors = detectors;
         this.mask = mask;
-        this.inputCut = inputCut;
         count = 0;
     }
 
@@ -60,7 +54,7 @@ final class ValueMasking {
             from = 0;
             to = text.length();
         }
-        if (!ValueMasker.detect(ds, text, from, to, inputCut && q == in.end, found)) {
+        if (!ValueMasker.detect(ds, text, from, to, q == in.end, found)) {
             return whole();
         }
         if (found.count() == 0) {

@@ -128,6 +128,15 @@ class ValueMaskingTest {
     }
 
     @Test
+    void anInputThatEndsInACardUnsaidIsTreatedAsCut() {
+        String doc = "<a><note>paid " + CARD + " ok</note></a>";
+        for (int cut = 1; cut < doc.length(); cut++) {
+            String out = cards.format(doc.substring(0, cut));
+            assertFalse(shown(out).matches("(?s).*\\d.*"), cut + ": " + out);
+        }
+    }
+
+    @Test
     void anInputCutAfterTheCardLeavesTheRestAsItIs() {
         byte[] doc = "<a>paid 4111 1111 1111 1111 ok</a>".getBytes(java.nio.charset.StandardCharsets.UTF_8);
         StringBuilder out = new StringBuilder();

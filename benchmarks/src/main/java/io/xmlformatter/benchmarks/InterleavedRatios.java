@@ -1,6 +1,7 @@
 package io.xmlformatter.benchmarks;
 
 import io.xmlformatter.FormatBuffer;
+import io.xmlformatter.ValueDetector;
 import io.xmlformatter.XmlFormatter;
 
 import java.lang.management.ManagementFactory;
@@ -27,7 +28,8 @@ import java.util.function.IntSupplier;
  */
 public final class InterleavedRatios {
     private static final String[] NAMES = {"limit: count '<'", "plain (char[])", "plain (UTF-8 byte[])",
-        "preset + cap (char[])", "preset + cap (byte[])", "path rules (char[])", "preset + embedded XML (char[])"};
+        "preset + cap (char[])", "preset + cap (byte[])", "path rules (char[])", "preset + embedded XML (char[])",
+        "preset + cap + value detectors (char[])"};
     private static final int PLAIN = 1;
 
     private InterleavedRatios() {
@@ -90,6 +92,9 @@ public final class InterleavedRatios {
                 .build();
         XmlFormatter paths = XmlFormatter.builder().anonymize("//Username", "//Password").indent(2).build();
         XmlFormatter embedded = XmlFormatter.builder().wsSecurity().embeddedXml(true).indent(2).build();
+        XmlFormatter detecting = XmlFormatter.builder().wsSecurity().maxTextLength(1024).maxCdataLength(1024)
+                .detect(ValueDetector.cardNumbers(), ValueDetector.ibans(), ValueDetector.emailAddresses()).indent(2)
+                .build();
         return new IntSupplier[] {
             () -> {
                 int n = 0;
@@ -106,6 +111,7 @@ public final class InterleavedRatios {
             () -> run(preset, bytes, out),
             () -> run(paths, chars, out),
             () -> run(embedded, chars, out),
+            () -> run(detecting, chars, out),
         };
     }
 

@@ -61,6 +61,7 @@ public final class SoapPayloads {
                     break;
                 default:
                     sb.append("<ns:comment>Customer asked: is 5 &lt; 7 &amp;&amp; 7 &gt; 5? Answered &#8220;yes&#8221;.")
+                            .append(" Refund to DE89 3704 0044 0532 0130 00, paid with 4111 1111 1111 1111.")
                             .append("</ns:comment>");
                     break;
             }
