@@ -20,7 +20,7 @@ final class RunOptions {
     final long documentLimit;
     final boolean embeddedXml;
     /** The value detectors, or null without any. */
-    final ValueDetector[] detectors;
+    final ValueMasker detectors;
     /** Whether comments, DOCTYPEs, XML declarations and other processing instructions are written (or probed). */
     final boolean writesComments;
     final boolean writesDoctype;
@@ -62,7 +62,7 @@ final class RunOptions {
         maxCdataLength = f.maxCdataLength;
         documentLimit = embedding == 0 ? f.maxDocumentLength : Long.MAX_VALUE;
         embeddedXml = f.embeddedXml;
-        detectors = f.detectors;
+        detectors = f.valueMasker();
         writesComments = !f.removeComments || probe;
         writesDoctype = !f.removeDoctype || probe;
         writesXmlDeclaration = !f.removeXmlDeclaration || probe;

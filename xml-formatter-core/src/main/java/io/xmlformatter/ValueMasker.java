@@ -1,5 +1,7 @@
 package io.xmlformatter;
 
+import java.util.concurrent.atomic.AtomicLong;
+
 /**
  * A formatter's value detectors ({@link XmlFormatter.Builder#detect}) for text that is not XML: JSON strings, form,
  * query and path values, header values, plain text ({@link XmlFormatter#valueMasker()}). A value is given whole to
@@ -11,10 +13,19 @@ package io.xmlformatter;
 public final class ValueMasker {
     private final ValueDetector[] detectors;
     private final String mask;
+    private final AtomicLong failures = new AtomicLong();
 
     ValueMasker(ValueDetector[] detectors, String mask) {
         this.detectors = detectors;
         this.mask = mask;
+    }
+
+    /**
+     * How many times a detector threw, here or in the formatter's documents (each time, the whole value was
+     * masked).
+     */
+    public long failures() {
+        return failures.get();
     }
 
     /** The mask written in place of what the detectors find. */
@@ -32,7 +43,7 @@ public final class ValueMasker {
             return 0;
         }
         Detections found = new Detections();
-        if (!detect(detectors, text, from, to, cut, found)) {
+        if (!detect(text, from, to, cut, found)) {
             out.append(mask);
             return 1;
         }
@@ -58,16 +69,15 @@ public final class ValueMasker {
      */
     public boolean finds(CharSequence value, boolean cut) {
         Detections found = new Detections();
-        return !detect(detectors, value, 0, value.length(), cut, found) || found.count() > 0;
+        return !detect(value, 0, value.length(), cut, found) || found.count() > 0;
     }
 
     /**
-     * Runs {@code detectors} over {@code text[from, to)} into {@code found} (cleared first), with what could be a
-     * secret's start at the end when the value was {@code cut} there; false when one threw, so the whole value is
-     * to be masked.
+     * Runs the detectors over {@code text[from, to)} into {@code found} (cleared first), with what could be a
+     * secret's start at the end when the value was {@code cut} there; false when one threw (counted), so the whole
+     * value is to be masked.
      */
-    static boolean detect(ValueDetector[] detectors, CharSequence text, int from, int to, boolean cut,
-                          Detections found) {
+    boolean detect(CharSequence text, int from, int to, boolean cut, Detections found) {
         found.clear();
         try {
             for (ValueDetector d : detectors) {
@@ -78,6 +88,7 @@ public final class ValueMasker {
             }
             return true;
         } catch (RuntimeException e) {
+            failures.incrementAndGet();
             return false;
         }
     }

@@ -17,7 +17,7 @@ final class ValueMasking {
     private final FormatBuffer value = new FormatBuffer(256);
     private final Input valueInput = Input.of(new char[0], 0, 0);
     private FormatBuffer decoded;
-    private ValueDetector[] detectors;
+    private ValueMasker detectors;
     private String mask;
     /** The number of secrets masked in this run. */
     int count;
@@ -27,7 +27,7 @@ final class ValueMasking {
     }
 
     /** Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}. */
-    void reset(Input in, ValueDetector[] detectors, String mask) {
+    void reset(Input in, ValueMasker detectors, String mask) {
         chars.in = in;
         this.detectors = detectors;
         this.mask = mask;
@@ -39,7 +39,7 @@ final class ValueMasking {
      * when it holds none (or no detector is configured).
      */
     Input masked(int p, int q) {
-        ValueDetector[] ds = detectors;
+        ValueMasker ds = detectors;
         if (ds == null || p >= q) {
             return null;
         }
@@ -54,7 +54,7 @@ final class ValueMasking {
             from = 0;
             to = text.length();
         }
-        if (!ValueMasker.detect(ds, text, from, to, q == in.end, found)) {
+        if (!ds.detect(text, from, to, q == in.end, found)) {
             return whole();
         }
         if (found.count() == 0) {

@@ -50,8 +50,6 @@ public final class XmlFormatter {
     final boolean removeXmlDeclaration;
     final boolean removeProcessingInstructions;
     /** The value detectors, or null without any. */
-    final ValueDetector[] detectors;
-    /** {@link #detectors} for text that is not XML, or null without any. */
     private final ValueMasker valueMasker;
     private final Layout layout;
     /** Line breaks, indentation and markers. */
@@ -85,8 +83,8 @@ public final class XmlFormatter {
         removeDoctype = b.removeDoctype;
         removeXmlDeclaration = b.removeXmlDeclaration;
         removeProcessingInstructions = b.removeProcessingInstructions;
-        detectors = b.detectors.isEmpty() ? null : b.detectors.toArray(new ValueDetector[0]);
-        valueMasker = detectors == null ? null : new ValueMasker(detectors, mask);
+        valueMasker = b.detectors.isEmpty() ? null
+                : new ValueMasker(b.detectors.toArray(new ValueDetector[0]), mask);
         layout = b.layout;
         style = new OutputStyle(b.lineSeparator, b.indentUnit, b.maxIndentLevel, b.truncationMarker);
         document = RunOptions.document(this, layout, false);
@@ -243,8 +241,9 @@ public final class XmlFormatter {
     }
 
     /**
-     * The value detectors of this formatter ({@link Builder#detect}) for text that is not XML (JSON, form values,
-     * headers), masking with this formatter's mask; null when none is configured.
+     * The value detectors of this formatter ({@link Builder#detect}), as its documents use them and for text that is
+     * not XML (JSON, form values, headers), masking with this formatter's mask, counting their failures; null when
+     * none is configured.
      */
     public ValueMasker valueMasker() {
         return valueMasker;

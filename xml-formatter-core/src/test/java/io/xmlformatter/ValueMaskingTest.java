@@ -84,6 +84,7 @@ class ValueMaskingTest {
         };
         XmlFormatter f = XmlFormatter.builder().compact().detect(broken).build();
         assertEquals("<a x=\"[*****]\">[*****]</a>", f.format("<a x=\"v\">text</a>"));
+        assertEquals(2, f.valueMasker().failures(), "each failure counted");
     }
 
     @Test

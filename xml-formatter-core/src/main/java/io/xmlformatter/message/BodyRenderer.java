@@ -57,6 +57,11 @@ final class BodyRenderer {
         this.jsonStringCap = jsonStringCap;
     }
 
+    /** The value detectors, or null. */
+    ValueMasker values() {
+        return values;
+    }
+
     /** The text being made and what making it found. */
     static final class Rendering {
         private final int capacity;

@@ -479,6 +479,12 @@ public final class MessageLogger implements AutoCloseable {
         return recordFailures.get();
     }
 
+    /** How many times a value detector threw (each time, the whole value was masked); 0 without detectors. */
+    public long detectorFailures() {
+        ValueMasker values = renderer.values();
+        return values == null ? 0 : values.failures();
+    }
+
     /** The last failure counted, or null. */
     public String lastFailure() {
         return lastFailure.get();

@@ -163,4 +163,19 @@ class ValueDetectionTest {
             }
         }
     }
+
+    @Test
+    void aDetectorThatThrowsMasksTheWholeValueEverywhereAndIsCounted() {
+        ValueDetector broken = (text, from, to, found) -> {
+            throw new IllegalStateException("broken");
+        };
+        MessageLogger logger = MessageLogger.builder().sink(records::add).detect(broken).build();
+        LogRecord r = log(logger, "http://127.0.0.1/a?q=1", "application/json", "{\"a\":\"x\",\"n\":2}",
+                "X-Id", "7");
+        assertEquals("{\"[*****]\":\"[*****]\",\"[*****]\":[*****]}", r.payload());
+        assertEquals("http://127.0.0.1/[*****]?[*****]=[*****]", r.address());
+        assertEquals(List.of("[*****]"), r.headers().get("X-Id"));
+        assertEquals(8, logger.detectorFailures());
+        assertEquals(0, detecting.detectorFailures());
+    }
 }
