@@ -3,6 +3,7 @@ package io.xmlformatter;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -25,6 +26,10 @@ public final class JsonMasker {
     private final String mask;
     /** The value detectors, or null. */
     private final ValueMasker values;
+    /** The rules by path, or null. */
+    private final JsonPaths paths;
+    /** What a pruned value is written as. */
+    public static final String PRUNED = "\"[SUBTREE REMOVED]\"";
 
     /** Masks the values of fields named {@code keys} with {@code mask}. */
     public JsonMasker(Collection<String> keys, String mask) {
@@ -36,10 +41,26 @@ public final class JsonMasker {
      * in any string, bare value or comment.
      */
     public JsonMasker(Collection<String> keys, String mask, ValueMasker values) {
+        this(keys, Collections.<String>emptyList(), Collections.<String>emptyList(), mask, values);
+    }
+
+    /**
+     * Masks the values of fields named {@code keys} and the values {@code maskPaths} name, prunes those
+     * {@code prunePaths} name (each becomes {@link #PRUNED}), with {@code mask}, and masks what {@code values} (null:
+     * none) finds in any string, bare value or comment. Paths are a JSONPath subset ({@code $.payment.card.number},
+     * {@code $..password}, {@code $.items[*].iban}) or JSON Pointers ({@code /payment/card/number}); keys match in
+     * any letter case.
+     *
+     * @throws IllegalArgumentException for a path that is neither
+     */
+    public JsonMasker(Collection<String> keys, Collection<String> maskPaths, Collection<String> prunePaths,
+                      String mask, ValueMasker values) {
         this.keys = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         this.keys.addAll(keys);
         this.mask = mask;
         this.values = values;
+        JsonPaths compiled = JsonPaths.compile(maskPaths, prunePaths);
+        this.paths = compiled.isEmpty() ? null : compiled;
     }
 
     /** Masks with {@link XmlFormatter#DEFAULT_MASK}. */
@@ -83,6 +104,9 @@ public final class JsonMasker {
         private final boolean cut;
         /** Per open container: true for an object. */
         private final ArrayList<Boolean> stack = new ArrayList<>();
+        /** With paths: the keys and indices of the open containers below the root, and per open array its index. */
+        private final ArrayList<Object> path = new ArrayList<>();
+        private final ArrayList<Integer> index = new ArrayList<>();
         private boolean expectKey;
         private String lastKey;
         int masked;
@@ -114,11 +138,15 @@ public final class JsonMasker {
                     appendDetected(i, after);
                     i = after;
                 } else if (c == '{' || c == '[') {
-                    if (sensitiveValue()) {
+                    if (action() != JsonPaths.Action.NONE) {
                         i = value(i);
                         continue;
                     }
+                    if (paths != null && !stack.isEmpty()) {
+                        path.add(member());
+                    }
                     stack.add(c == '{');
+                    index.add(0);
                     expectKey = c == '{';
                     out.append(c);
                     i++;
@@ -126,10 +154,20 @@ public final class JsonMasker {
                     if (stack.isEmpty() || stack.remove(stack.size() - 1) != (c == '}')) {
                         wellFormed = false;
                     }
+                    if (!index.isEmpty()) {
+                        index.remove(index.size() - 1);
+                    }
+                    if (paths != null && !path.isEmpty() && path.size() >= stack.size()) {
+                        path.remove(path.size() - 1);
+                    }
                     expectKey = false;
+                    lastKey = null;
                     out.append(c);
                     i++;
                 } else if (c == ',' || c == ';') {
+                    if (!index.isEmpty()) {
+                        index.set(index.size() - 1, index.get(index.size() - 1) + 1);
+                    }
                     expectKey = inObject();
                     wellFormed &= c == ',';
                     out.append(c);
@@ -183,15 +221,36 @@ public final class JsonMasker {
             return !stack.isEmpty() && stack.get(stack.size() - 1);
         }
 
-        private boolean sensitiveValue() {
-            return inObject() && !expectKey && lastKey != null && keys.contains(lastKey);
+        /** What the rules do with the value starting here: by its key's name, or by its path. */
+        private JsonPaths.Action action() {
+            boolean member = inObject() && !expectKey && lastKey != null;
+            if (member && keys.contains(lastKey)) {
+                return JsonPaths.Action.MASK;
+            }
+            if (paths == null || stack.isEmpty() || (inObject() && !member)) {
+                return JsonPaths.Action.NONE;
+            }
+            path.add(member());
+            JsonPaths.Action a = paths.action(path);
+            path.remove(path.size() - 1);
+            return a;
         }
 
-        /** A value at {@code i}: copied, or skipped whole and replaced by the mask. Returns the position after. */
+        /** The current value's key in its object, or its index in its array. */
+        private Object member() {
+            return inObject() ? lastKey : index.get(index.size() - 1);
+        }
+
+        /**
+         * A value at {@code i}: copied, or skipped whole and replaced by the mask or the prune marker. Returns the
+         * position after.
+         */
         private int value(int i) {
-            boolean sensitive = sensitiveValue();
+            JsonPaths.Action action = action();
             int after = valueEnd(i);
-            if (sensitive) {
+            if (action == JsonPaths.Action.PRUNE) {
+                out.append(PRUNED);
+            } else if (action == JsonPaths.Action.MASK) {
                 out.append('"').append(mask).append('"');
                 masked++;
             } else if (in.charAt(i) == '"' || in.charAt(i) == '\'') {

@@ -112,9 +112,9 @@ public final class MessageLogger implements AutoCloseable {
         parameters = new ParameterMasker(parameterNames, mask, values);
         captureLimit = b.limit >= 0 ? b.limit
                 : b.inMemThreshold > 0 ? (int) Math.min(b.inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
-        renderer = new BodyRenderer(formatter, new JsonMasker(b.sensitiveElements, mask, valueMasker), parameters,
-                headers, valueMasker, mask, b.limit, captureLimit, b.logBinary, b.logMultipart,
-                b.pretty ? b.indent : 0, b.maxTextLength);
+        JsonMasker json = new JsonMasker(b.sensitiveElements, b.anonymizeJson, b.pruneJson, mask, valueMasker);
+        renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, b.limit, captureLimit,
+                b.logBinary, b.logMultipart, b.pretty ? b.indent : 0, b.maxTextLength);
         inBinary = lower(b.inBinary);
         outBinary = lower(b.outBinary);
         inSink = in;
@@ -544,6 +544,8 @@ public final class MessageLogger implements AutoCloseable {
         private int maxCdataLength = -1;
         private final List<String> anonymize = new ArrayList<>();
         private final List<String> prune = new ArrayList<>();
+        private final List<String> anonymizeJson = new ArrayList<>();
+        private final List<String> pruneJson = new ArrayList<>();
         private boolean embeddedXml;
         private boolean wsSecurity = true;
         private final List<ValueDetector> detectors = new ArrayList<>();
@@ -594,6 +596,8 @@ public final class MessageLogger implements AutoCloseable {
             b.maxCdataLength = maxCdataLength;
             b.anonymize.addAll(anonymize);
             b.prune.addAll(prune);
+            b.anonymizeJson.addAll(anonymizeJson);
+            b.pruneJson.addAll(pruneJson);
             b.embeddedXml = embeddedXml;
             b.wsSecurity = wsSecurity;
             b.detectors.addAll(detectors);
@@ -775,6 +779,35 @@ public final class MessageLogger implements AutoCloseable {
         /** Paths pruned (see {@link XmlFormatter.Builder#prune}); replaces the paths set before. */
         public Builder prune(Collection<String> paths) {
             return replace(prune, paths);
+        }
+
+        /**
+         * JSON values masked by path: a JSONPath subset ({@code $.payment.card.number}, {@code $..password},
+         * {@code $.items[*].iban}, {@code $['odd key']}) or a JSON Pointer ({@code /payment/card/number}), keys in
+         * any letter case; replaces the paths set before.
+         *
+         * @throws IllegalArgumentException for a path that is neither, naming it
+         */
+        public Builder anonymizeJson(Collection<String> paths) {
+            checkJsonPaths("anonymizeJson", paths);
+            return replace(anonymizeJson, paths);
+        }
+
+        /**
+         * JSON values pruned by path (written as {@link JsonMasker#PRUNED}); paths as in {@link #anonymizeJson};
+         * replaces the paths set before.
+         */
+        public Builder pruneJson(Collection<String> paths) {
+            checkJsonPaths("pruneJson", paths);
+            return replace(pruneJson, paths);
+        }
+
+        private static void checkJsonPaths(String option, Collection<String> paths) {
+            try {
+                new JsonMasker(Collections.<String>emptySet(), paths, Collections.<String>emptySet(), "", null);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
+            }
         }
 
         /** Re-format XML embedded in text or CDATA (default off; masking reaches inside it either way). */

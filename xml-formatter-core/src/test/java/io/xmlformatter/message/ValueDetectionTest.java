@@ -178,4 +178,18 @@ class ValueDetectionTest {
         assertEquals(8, logger.detectorFailures());
         assertEquals(0, detecting.detectorFailures());
     }
+
+    @Test
+    void jsonValuesAreMaskedAndPrunedByPath() {
+        MessageLogger logger = MessageLogger.builder().sink(records::add)
+                .anonymizeJson(List.of("$.payment.card.number", "/items/0/iban")).pruneJson(List.of("$..debug"))
+                .build();
+        LogRecord r = log(logger, "http://127.0.0.1/pay", "application/json", "{\"payment\":{\"card\":{\"number\":"
+                + "\"" + CARD + "\"}},\"items\":[{\"iban\":\"" + IBAN + "\"}],\"x\":{\"debug\":{\"trace\":1}}}");
+        assertEquals("{\"payment\":{\"card\":{\"number\":\"[*****]\"}},\"items\":[{\"iban\":\"[*****]\"}],"
+                + "\"x\":{\"debug\":\"[SUBTREE REMOVED]\"}}", r.payload());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MessageLogger.builder().anonymizeJson(List.of("payment.card")));
+        assertTrue(e.getMessage().startsWith("anonymizeJson: bad JSON path 'payment.card'"), e.getMessage());
+    }
 }

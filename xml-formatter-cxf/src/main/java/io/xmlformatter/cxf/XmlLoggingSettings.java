@@ -192,6 +192,19 @@ public class XmlLoggingSettings {
         options().prune(paths);
     }
 
+    /**
+     * JSON values masked by path (see {@link io.xmlformatter.message.MessageLogger.Builder#anonymizeJson}), e.g.
+     * {@code $.payment.card.number}, {@code $..password}, {@code /items/0/iban}.
+     */
+    public void setAnonymizeJson(List<String> paths) {
+        options().anonymizeJson(paths);
+    }
+
+    /** JSON values pruned by path (see {@link io.xmlformatter.message.MessageLogger.Builder#pruneJson}). */
+    public void setPruneJson(List<String> paths) {
+        options().pruneJson(paths);
+    }
+
     /** Re-format XML embedded in text or CDATA (default off; masking reaches inside it either way). */
     public void setEmbeddedXml(boolean on) {
         options().embeddedXml(on);

@@ -44,6 +44,8 @@ final class LoggerProperties {
             "addAnonymize", "masking.paths",
             "prune", "masking.prune",
             "addPrune", "masking.prune",
+            "anonymizeJson", "masking.json-paths",
+            "pruneJson", "masking.json-prune",
             "strategy", "exchange.strategy",
             "slowThreshold", "exchange.slow-threshold",
             "faultStatus", "exchange.fault-status",
@@ -126,6 +128,12 @@ final class LoggerProperties {
         }
         b.addAnonymize(masking.paths());
         b.addPrune(masking.prune());
+        if (!masking.jsonPaths().isEmpty()) {
+            b.anonymizeJson(masking.jsonPaths());
+        }
+        if (!masking.jsonPrune().isEmpty()) {
+            b.pruneJson(masking.jsonPrune());
+        }
     }
 
     private static void exchange(XmlFormatterProperties.Exchange x, MessageLogger.Builder b) {

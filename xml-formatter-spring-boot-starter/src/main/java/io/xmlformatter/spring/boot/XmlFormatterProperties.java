@@ -107,11 +107,15 @@ public record XmlFormatterProperties(
      * @param detect Value detectors: what they find is masked wherever it stands (XML, JSON, form values, the
      *         address, headers): {@code card-numbers}, {@code card-numbers-first-six-last-four}, {@code ibans},
      *         {@code email-addresses}; default none
+     * @param jsonPaths JSON values masked by path: {@code $.payment.card.number}, {@code $..password},
+     *         {@code $.items[*].iban}, or a JSON Pointer such as {@code /payment/card/number}; keys in any case
+     * @param jsonPrune JSON values pruned by path (written as {@code "[SUBTREE REMOVED]"}), paths as json-paths
      */
     public record Masking(Boolean wsSecurity, String mask, @DefaultValue List<String> elementNames,
             @DefaultValue List<String> attributeNames, @DefaultValue List<String> headerNames,
             @DefaultValue List<String> parameterNames, @DefaultValue List<String> paths,
-            @DefaultValue List<String> prune, @DefaultValue List<String> detect) {
+            @DefaultValue List<String> prune, @DefaultValue List<String> detect,
+            @DefaultValue List<String> jsonPaths, @DefaultValue List<String> jsonPrune) {
     }
 
     /**

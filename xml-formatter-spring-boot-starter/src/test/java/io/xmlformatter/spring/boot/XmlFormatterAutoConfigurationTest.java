@@ -162,6 +162,7 @@ class XmlFormatterAutoConfigurationTest {
         failsWith("xmlformatter.rules[0].path=(", "xmlformatter.rules[0].path");
         failsWith("xmlformatter.masking.paths=/a/{urn:x", "xmlformatter.masking.paths");
         failsWith("xmlformatter.masking.detect=cards", "xmlformatter.masking.detect");
+        failsWith("xmlformatter.masking.json-paths=payment.card", "xmlformatter.masking.json-paths");
     }
 
     @Test
