@@ -58,7 +58,7 @@ class MaskingFuzzTest {
         StandardCharsets.UTF_16LE, StandardCharsets.ISO_8859_1, Charset.forName("IBM037")};
 
     private static XmlFormatter[] formatters() {
-        XmlFormatter.Builder[] b = {
+        return build(
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password"),
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").embeddedXml(true),
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").keepWhitespace(),
@@ -67,8 +67,10 @@ class MaskingFuzzTest {
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").maxDocumentLength(150)
                     .embeddedXml(true),
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").removeComments(true)
-                    .removeProcessingInstructions(true).removeDoctype(true).prune("//Body"),
-        };
+                    .removeProcessingInstructions(true).removeDoctype(true).prune("//Body"));
+    }
+
+    private static XmlFormatter[] build(XmlFormatter.Builder... b) {
         XmlFormatter[] f = new XmlFormatter[b.length];
         for (int i = 0; i < b.length; i++) {
             f[i] = b[i].build();
@@ -108,19 +110,13 @@ class MaskingFuzzTest {
 
     private static XmlFormatter[] detectingFormatters() {
         ValueDetector cards = ValueDetector.cardNumbers();
-        XmlFormatter.Builder[] b = {
+        return build(
             XmlFormatter.builder().detect(cards),
             XmlFormatter.builder().detect(cards).embeddedXml(true),
             XmlFormatter.builder().detect(cards).anonymize("//Password").keepWhitespace(),
             XmlFormatter.builder().detect(cards).compact().maxTextLength(5).maxCdataLength(7),
             XmlFormatter.builder().detect(cards, ValueDetector.ibans()).wsSecurity().maxDocumentLength(60)
-                    .embeddedXml(true),
-        };
-        XmlFormatter[] f = new XmlFormatter[b.length];
-        for (int i = 0; i < b.length; i++) {
-            f[i] = b[i].build();
-        }
-        return f;
+                    .embeddedXml(true));
     }
 
     /**
