@@ -5,6 +5,7 @@ import io.xmlformatter.log.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -28,6 +29,7 @@ class ValueDetectorsTest {
         XmlLoggingFeature f = new XmlLoggingFeature();
         f.setSink(sink);
         f.setDetect(List.of("card-numbers", "ibans"));
+        f.setLimit(2048);
         return f;
     }
 
@@ -40,6 +42,13 @@ class ValueDetectorsTest {
     @AfterAll
     static void stop() {
         server.close();
+    }
+
+    @BeforeEach
+    void clear() {
+        serverSink.clear();
+        clientSink.clear();
+        CxfServer.httpHeaders(client, new TreeMap<>());
     }
 
     @Test
@@ -60,6 +69,23 @@ class ValueDetectorsTest {
         }
         LogRecord reqIn = serverSink.only(MessageType.REQ_IN);
         assertEquals(List.of("card [*****]"), reqIn.headers().get("X-Note"));
+    }
+
+    @Test
+    void aCardCutByTheLimitShowsNoneOfItsDigits() throws Exception {
+        for (int shift = 0; shift < 20; shift++) { // the limit falls at every place of a card
+            clear();
+            String text = "x".repeat(shift) + ("card " + CARD + " ").repeat(200);
+            assertEquals(text, client.echo(text));
+            List<LogRecord> records = new java.util.ArrayList<>(serverSink.await(2));
+            records.addAll(clientSink.await(2));
+            for (LogRecord r : records) {
+                String p = r.payload();
+                assertTrue(r.truncated(), r.type() + "\n" + p);
+                assertFalse(p.contains("4111") || p.contains("1111") || p.matches("(?s).*card 4.*"),
+                        shift + " " + r.type() + "\n" + p);
+            }
+        }
     }
 
     @Test
