@@ -16,7 +16,7 @@ import java.util.TreeSet;
  * {@code ;} between members, and comments. One pass, no recursion, output otherwise as written.
  *
  * <p>With value detectors ({@link ValueMasker}), what they find is masked too, in every string (keys included), bare
- * value and comment: in place, or the whole string when it holds escapes.
+ * value and comment: in place, or the whole string when it holds escapes (and, at a cut, any string holding one).
  *
  * <p>It fails closed like the XML engine: input that ends inside a masked value yields the mask; malformed input
  * goes on best-effort and the result says so. Immutable and thread-safe.
@@ -289,9 +289,10 @@ public final class JsonMasker {
                 escaped = in.charAt(k) == '\\';
             }
             out.append(in.charAt(i));
+            boolean atCut = cut && ce == end;
             if (!escaped) {
-                masked += values.mask(in, cs, ce, cut && ce == end, out);
-            } else if (values.finds(decode(cs, ce), cut && ce == end)) {
+                masked += values.mask(in, cs, ce, atCut, out);
+            } else if (atCut || values.finds(decode(cs, ce), false)) { // cut: an escape itself could be cut short
                 out.append(mask);
                 masked++;
             } else {

@@ -7,7 +7,8 @@ package io.xmlformatter;
  * a detector finds something in it (where the decoded secret stands among the references cannot be kept). A
  * detector that throws masks the whole value. A value that runs to the input's end has what could be the start of a
  * secret there masked ({@link ValueDetector#cutFrom}): the input could have been cut there, said so or not (a
- * well-formed document ends with its root's end tag). One per run's {@link RunParts}; {@link #reset} starts it over.
+ * well-formed document ends with its root's end tag); such a value holding references is masked whole (a reference
+ * could be cut short too). One per run's {@link RunParts}; {@link #reset} starts it over.
  */
 final class ValueMasking {
     private final References references;
@@ -45,6 +46,10 @@ final class ValueMasking {
         }
         Input in = chars.in;
         boolean references = in.indexOf('&', p, q) >= 0;
+        boolean cut = q == in.end;
+        if (references && cut) {
+            return whole(); // a reference itself could be cut short: what it would complete cannot be told
+        }
         CharSequence text = chars;
         int from = p;
         int to = q;
@@ -54,7 +59,7 @@ final class ValueMasking {
             from = 0;
             to = text.length();
         }
-        if (!ds.detect(text, from, to, q == in.end, found)) {
+        if (!ds.detect(text, from, to, cut, found)) {
             return whole();
         }
         if (found.count() == 0) {

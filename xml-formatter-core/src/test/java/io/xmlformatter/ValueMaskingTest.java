@@ -111,7 +111,8 @@ class ValueMaskingTest {
             "<a n=\"paid " + CARD + " ok\"/>", "<a><!-- paid " + CARD + " ok --></a>",
             "<a>&lt;p&gt;paid " + CARD + " ok&lt;/p&gt;</a>",
             "<a>&lt;Password&gt;x&lt;/Password&gt;&lt;p&gt;paid " + CARD + " ok&lt;/p&gt;</a>",
-            "<a><![CDATA[<Password>x</Password><p>paid " + CARD + " ok</p>]]></a>"};
+            "<a><![CDATA[<Password>x</Password><p>paid " + CARD + " ok</p>]]></a>",
+            "<a>paid 4111 1111&#32;1111 1111 ok</a>", "<a n=\"4111 1111&#x20;1111 1111\"/>"};
         XmlFormatter embedding = XmlFormatter.builder().compact().embeddedXml(true)
                 .detect(ValueDetector.cardNumbers()).build();
         XmlFormatter masking = XmlFormatter.builder().compact().anonymize("//Password")

@@ -7,7 +7,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The value detectors ({@link ValueMasker}) over the values of addresses, forms and headers, which may be percent-
  * or plus-encoded: a value as written is masked in place; an encoded one is read decoded, and written as the mask
- * whole when the detectors find anything in it. Immutable and thread-safe.
+ * whole when the detectors find anything in it, or when it was cut (an escape could be cut short). Immutable and
+ * thread-safe.
  */
 final class DetectedValues {
     private final ValueMasker values;
@@ -28,7 +29,7 @@ final class DetectedValues {
         if (!encoded) {
             return values.mask(text, from, to, cut, out);
         }
-        if (values.finds(decode(text, from, to), cut)) {
+        if (cut || values.finds(decode(text, from, to), false)) { // cut: an escape itself could be cut short
             out.append(values.mask());
             return 1;
         }

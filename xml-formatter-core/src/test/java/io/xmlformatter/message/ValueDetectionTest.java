@@ -146,6 +146,8 @@ class ValueDetectionTest {
             {"application/json", "{\"note\":\"paid " + CARD + " ok\",\"pan\":" + PAN + ",\"iban\":\"" + IBAN
                 + "\",\"to\":\"" + EMAIL + "\"}"},
             {"application/json", "{\"note\":\"paid \\u0034111 1111 1111 1111 ok\"}"},
+            {"application/json", "{\"note\":\"paid 4111 1111\\u00201111 1111 ok\"}"},
+            {"application/x-www-form-urlencoded", "n=4111%201111%201111%201111&m=1"},
             {"application/x-www-form-urlencoded", "pan=" + PAN + "&note=" + CARD.replace(' ', '+') + "&to="
                 + EMAIL.replace("@", "%40") + "&iban=" + IBAN},
             {"text/xml", "<a><note>paid " + CARD + "</note><to>" + EMAIL + "</to><i>" + IBAN + "</i></a>"},
