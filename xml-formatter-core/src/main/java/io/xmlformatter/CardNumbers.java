@@ -28,6 +28,11 @@ final class CardNumbers implements ValueDetector {
                 i++;
                 continue;
             }
+            int after = runEnd(text, i, to);
+            if (after < 0) { // fewer than 13 digits: no card, no arrays
+                i = -after;
+                continue;
+            }
             if (pos == null) {
                 pos = new int[MAX_RUN];
                 groupStart = new boolean[MAX_RUN + 1];
@@ -67,6 +72,26 @@ final class CardNumbers implements ValueDetector {
             }
         }
         return start < end ? start : to;
+    }
+
+    /**
+     * Where the run of digits at {@code i} (single spaces or dashes between them) ends, or minus that when it holds
+     * fewer than 13 digits.
+     */
+    private static int runEnd(CharSequence text, int i, int to) {
+        int n = 0;
+        while (i < to) {
+            char c = text.charAt(i);
+            if (isDigit(c)) {
+                n++;
+                i++;
+            } else if ((c == ' ' || c == '-') && i + 1 < to && isDigit(text.charAt(i + 1))) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return n >= 13 ? i : -i;
     }
 
     /** Marks the card numbers among the {@code n} digits at {@code pos}, groups starting where {@code groupStart}. */

@@ -32,8 +32,11 @@ final class Ibans implements ValueDetector {
     public void detect(CharSequence text, int from, int to, Detections found) {
         for (int i = from; i + 15 <= to; i++) {
             int a = letter(text.charAt(i));
+            if (a < 0) {
+                continue;
+            }
             int b = letter(text.charAt(i + 1));
-            if (a < 0 || b < 0 || (i > from && Character.isLetterOrDigit(text.charAt(i - 1)))) {
+            if (b < 0 || (i > from && isLetterOrDigit(text.charAt(i - 1)))) {
                 continue;
             }
             int length = LENGTH[26 * a + b];
@@ -131,6 +134,11 @@ final class Ibans implements ValueDetector {
             m++;
         }
         return rest == 1 ? j : -1;
+    }
+
+    /** {@link Character#isLetterOrDigit}, without its table look-up for ASCII. */
+    private static boolean isLetterOrDigit(char c) {
+        return c < 128 ? isDigit(c) || letter(c) >= 0 : Character.isLetterOrDigit(c);
     }
 
     /** A letter's place in the alphabet (any case), or -1. */

@@ -81,6 +81,11 @@ final class Input {
         return chars[i];
     }
 
+    /** The array the input reads (positions are the input's own), for a view of it ({@link CharsView}). */
+    char[] array() {
+        return chars;
+    }
+
     /** First index of {@code c} in {@code [from, to)}, or -1. */
     int indexOf(char c, int from, int to) {
         char[] a = chars;

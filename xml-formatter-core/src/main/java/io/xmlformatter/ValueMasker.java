@@ -43,7 +43,7 @@ public final class ValueMasker {
             return 0;
         }
         Detections found = new Detections();
-        if (!detect(text, from, to, cut, found)) {
+        if (!detect(view(text, from, to), 0, to - from, cut, found)) {
             out.append(mask);
             return 1;
         }
@@ -51,8 +51,8 @@ public final class ValueMasker {
         int masked = 0;
         int copied = from;
         for (int i = 0; i < found.count(); i++) {
-            int s = Math.max(found.start(i), copied);
-            int e = Math.min(found.end(i), to);
+            int s = Math.max(from + found.start(i), copied);
+            int e = Math.min(from + found.end(i), to);
             if (s < e) {
                 out.append(text, copied, s).append(mask);
                 copied = e;
@@ -69,7 +69,19 @@ public final class ValueMasker {
      */
     public boolean finds(CharSequence value, boolean cut) {
         Detections found = new Detections();
-        return !detect(value, 0, value.length(), cut, found) || found.count() > 0;
+        return !detect(view(value, 0, value.length()), 0, value.length(), cut, found) || found.count() > 0;
+    }
+
+    /**
+     * {@code text[from, to)} copied into a view from 0: the detectors read every value through this one type (as
+     * the engine's), so their {@code charAt} calls stay inlined.
+     */
+    private static CharsView view(CharSequence text, int from, int to) {
+        char[] buf = new char[to - from];
+        for (int i = from; i < to; i++) {
+            buf[i - from] = text.charAt(i);
+        }
+        return new CharsView().reset(buf, buf.length);
     }
 
     /**

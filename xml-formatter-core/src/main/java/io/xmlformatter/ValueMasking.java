@@ -13,7 +13,10 @@ package io.xmlformatter;
 final class ValueMasking {
     private final References references;
     private final Detections found = new Detections();
-    private final InputChars chars = new InputChars();
+    /** The run's input, and a decoded value, as the detectors read them. */
+    private final CharsView chars = new CharsView();
+    private final CharsView decodedChars = new CharsView();
+    private Input in;
     /** The value with its secrets masked, and the input over it that {@link #masked} gives. */
     private final FormatBuffer value = new FormatBuffer(256);
     private final Input valueInput = Input.of(new char[0], 0, 0);
@@ -29,7 +32,8 @@ final class ValueMasking {
 
     /** Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}. */
     void reset(Input in, ValueMasker detectors, String mask) {
-        chars.in = in;
+        this.in = in;
+        chars.reset(in.array(), in.end);
         this.detectors = detectors;
         this.mask = mask;
         count = 0;
@@ -44,7 +48,7 @@ final class ValueMasking {
         if (ds == null || p >= q) {
             return null;
         }
-        Input in = chars.in;
+        Input in = this.in;
         boolean references = in.indexOf('&', p, q) >= 0;
         boolean cut = q == in.end;
         if (references && cut) {
@@ -55,9 +59,9 @@ final class ValueMasking {
         int to = q;
         if (references) {
             decoded = this.references.unescape(p, q, decoded == null ? new FormatBuffer(256) : decoded);
-            text = decoded.toString();
+            text = decodedChars.reset(decoded.buf, decoded.len);
             from = 0;
-            to = text.length();
+            to = decoded.len;
         }
         if (!ds.detect(text, from, to, cut, found)) {
             return whole();
@@ -92,30 +96,5 @@ final class ValueMasking {
         value.append(mask);
         count++;
         return valueInput.reset(value.buf, value.len);
-    }
-
-    /** A run's input as the detectors read it: positions are the input's own. */
-    private static final class InputChars implements CharSequence {
-        Input in;
-
-        @Override
-        public int length() {
-            return in.end;
-        }
-
-        @Override
-        public char charAt(int index) {
-            return (char) in.at(index);
-        }
-
-        @Override
-        public CharSequence subSequence(int start, int end) {
-            return in.string(start, end);
-        }
-
-        @Override
-        public String toString() {
-            return in.string(in.start, in.end);
-        }
     }
 }
