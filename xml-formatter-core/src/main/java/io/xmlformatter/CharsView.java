@@ -15,6 +15,11 @@ final class CharsView implements CharSequence {
         return this;
     }
 
+    /** The array viewed. */
+    char[] array() {
+        return buf;
+    }
+
     @Override
     public int length() {
         return length;

@@ -12,12 +12,39 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class ValueMasker {
     private final ValueDetector[] detectors;
+    /** Per detector: the screen bit a built-in one needs ({@link #screen}), or 0 for one of one's own (always run). */
+    private final int[] needs;
     private final String mask;
     private final AtomicLong failures = new AtomicLong();
+
+    private static final int DIGIT_RUN = 1;
+    private static final int COUNTRY_AND_CHECK = 2;
+    private static final int AT_SIGN = 4;
+
+    /** The screen bits of every detector, or -1 when one of one's own is among them (it always runs). */
+    private final int anyNeed;
 
     ValueMasker(ValueDetector[] detectors, String mask) {
         this.detectors = detectors;
         this.mask = mask;
+        needs = new int[detectors.length];
+        int any = 0;
+        for (int k = 0; k < detectors.length; k++) {
+            ValueDetector d = detectors[k];
+            needs[k] = d instanceof CardNumbers ? DIGIT_RUN : d instanceof Ibans ? COUNTRY_AND_CHECK
+                    : d instanceof EmailAddresses ? AT_SIGN : 0;
+            any = needs[k] == 0 || any < 0 ? -1 : any | needs[k];
+        }
+        anyNeed = any;
+    }
+
+    /**
+     * Whether a detector could find anything in {@code text[from, to)} (false only when every detector is a
+     * built-in one and what each needs is absent). Read on a value as written, with named references only: those
+     * decode to none of the chars the built-in detectors need, so they find nothing in the decoded value either.
+     */
+    boolean mayFind(CharsView text, int from, int to) {
+        return anyNeed < 0 || (screen(text.array(), from, to) & anyNeed) != 0;
     }
 
     /**
@@ -73,6 +100,42 @@ public final class ValueMasker {
     }
 
     /**
+     * What the built-in detectors need, found in one pass over {@code c[from, to)}: a run of 13 digits or more
+     * (single spaces or dashes between them) for a card number, two ASCII letters then two digits for an IBAN, an
+     * '@' for an e-mail address. A superset of what they match, so skipping a detector whose need is absent skips
+     * nothing it would find.
+     */
+    private static int screen(char[] c, int from, int to) {
+        int found = 0;
+        int run = 0;
+        for (int i = from; i < to; i++) {
+            char ch = c[i];
+            if (ch >= '0' && ch <= '9') {
+                if (++run >= 13) {
+                    found |= DIGIT_RUN;
+                }
+                if (i >= from + 3 && isDigit(c[i - 1]) && isAsciiLetter(c[i - 2]) && isAsciiLetter(c[i - 3])) {
+                    found |= COUNTRY_AND_CHECK;
+                }
+            } else if ((ch != ' ' && ch != '-') || run == 0 || i + 1 >= to || !isDigit(c[i + 1])) {
+                run = 0; // not a group's edge, where the run goes on
+                if (ch == '@') {
+                    found |= AT_SIGN;
+                }
+            }
+        }
+        return found;
+    }
+
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isAsciiLetter(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    }
+
+    /**
      * {@code text[from, to)} copied into a view from 0: the detectors read every value through this one type (as
      * the engine's), so their {@code charAt} calls stay inlined.
      */
@@ -89,10 +152,15 @@ public final class ValueMasker {
      * secret's start at the end when the value was {@code cut} there; false when one threw (counted), so the whole
      * value is to be masked.
      */
-    boolean detect(CharSequence text, int from, int to, boolean cut, Detections found) {
+    boolean detect(CharsView text, int from, int to, boolean cut, Detections found) {
         found.clear();
+        int could = cut ? -1 : screen(text.array(), from, to);
         try {
-            for (ValueDetector d : detectors) {
+            for (int k = 0; k < detectors.length; k++) {
+                if (needs[k] != 0 && (could & needs[k]) == 0) {
+                    continue; // what this built-in detector needs is not there: it would find nothing
+                }
+                ValueDetector d = detectors[k];
                 d.detect(text, from, to, found);
                 if (cut) {
                     found.mask(Math.max(from, d.cutFrom(text, from, to)), to);

@@ -54,7 +54,10 @@ final class ValueMasking {
         if (references && cut) {
             return whole(); // a reference itself could be cut short: what it would complete cannot be told
         }
-        CharSequence text = chars;
+        if (!cut && (!references || in.indexOf("&#", p, q) < 0) && !ds.mayFind(chars, p, q)) {
+            return null; // nothing a detector needs, as written or decoded: no need to decode
+        }
+        CharsView text = chars;
         int from = p;
         int to = q;
         if (references) {
