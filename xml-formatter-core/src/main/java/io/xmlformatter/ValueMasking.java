@@ -4,8 +4,9 @@ package io.xmlformatter;
  * Secrets found by their value ({@link ValueDetector}) in a run's text, CDATA and attribute values: each value is
  * given whole to the detectors, and what they mark is replaced by the mask before the value is written (so a cap
  * or the document cut never shows part of one). A value holding references is read decoded, and masked whole when
- * a detector finds something in it (where the decoded secret stands among the references cannot be kept). A
- * detector that throws masks the whole value. A value that runs to the input's end has what could be the start of a
+ * a detector finds something in it (where the decoded secret stands among the references cannot be kept), or when it
+ * still holds a numeric reference once decoded (escaped twice, it could spell anything). A detector that throws
+ * masks the whole value. A value that runs to the input's end has what could be the start of a
  * secret there masked ({@link ValueDetector#cutFrom}): the input could have been cut there, said so or not (a
  * well-formed document ends with its root's end tag); such a value holding references is masked whole (a reference
  * could be cut short too). One per run's {@link RunParts}; {@link #reset} starts it over.
@@ -54,8 +55,8 @@ final class ValueMasking {
         if (references && cut) {
             return whole(); // a reference itself could be cut short: what it would complete cannot be told
         }
-        if (!cut && (!references || in.indexOf("&#", p, q) < 0) && !ds.mayFind(chars, p, q)) {
-            return null; // nothing a detector needs, as written or decoded: no need to decode
+        if (!cut && (!references || in.indexOf('#', p, q) < 0) && !ds.mayFind(chars, p, q)) {
+            return null; // nothing a detector needs, as written or decoded (no numeric reference at any depth)
         }
         CharsView text = chars;
         int from = p;
@@ -69,10 +70,10 @@ final class ValueMasking {
         if (!ds.detect(text, from, to, cut, found)) {
             return whole();
         }
-        if (found.count() == 0) {
+        if (found.count() == 0 && !(references && decodedHoldsReference())) {
             return null;
         }
-        if (references) {
+        if (references) { // also when the decoded value holds a reference: escaped twice, it could spell anything
             return whole();
         }
         found.merge();
@@ -91,6 +92,17 @@ final class ValueMasking {
         }
         in.copy(value, copied, q);
         return valueInput.reset(value.buf, value.len);
+    }
+
+    /** Whether the value just decoded holds a numeric reference still ({@code &#}): it was escaped twice or more. */
+    private boolean decodedHoldsReference() {
+        char[] c = decoded.buf;
+        for (int i = 0; i + 1 < decoded.len; i++) {
+            if (c[i] == '&' && c[i + 1] == '#') {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The whole value as the mask. */

@@ -48,6 +48,11 @@ class ValueMaskingTest {
         assertEquals("<a>[*****]</a>", cards.format("<a>card " + spelled + " &amp; more</a>"));
         assertEquals("<a x=\"[*****]\"/>", cards.format("<a x=\"" + spelled + "\"/>"));
         assertEquals("<a>a &amp; b 1234</a>", cards.format("<a>a &amp; b 1234</a>"), "nothing found: as written");
+        assertEquals("<a>[*****]</a>", cards.format("<a>card &amp;#52;111 1111 1111 1111</a>"),
+                "escaped twice: a digit could hide behind the second escape");
+        assertEquals("<a x=\"[*****]\"/>", cards.format("<a x=\"&amp;#x34;111 1111 1111 1111\"/>"));
+        assertEquals("<a>[*****]</a>", cards.format("<a>&amp;#52;&amp;#49;&amp;#49;&amp;#49; 1111 1111 1111</a>"),
+                "what is left as written is too short for a card: the screen must not skip it");
     }
 
     @Test
