@@ -400,7 +400,7 @@ final class FormatRun {
     /** Writes the start tag {@code [p, afterTag)}, masking the attribute values its rules name. */
     private boolean writeTag(int p, int afterTag) {
         long exp = expected[depth];
-        if (!rules.hasAttributeRules(exp) && !tag.markup && (!detecting || tag.count == 0)) {
+        if (!rules.hasAttributeRules(exp) && !tag.markup && (!detecting || (tag.count == 0 && !tag.broken))) {
             in.copy(out, p, afterTag);
             return false;
         }
@@ -424,6 +424,9 @@ final class FormatRun {
             }
             in.copy(out, close, afterTag);
             return true;
+        }
+        if (detecting && tag.broken && writeDetectedTag(p, ne, afterTag)) {
+            return false;
         }
         boolean markupMasked = false;
         int copied = p;
@@ -452,6 +455,25 @@ final class FormatRun {
         }
         in.copy(out, copied, afterTag);
         return markupMasked;
+    }
+
+    /**
+     * A broken start tag {@code [p, afterTag)} named up to {@code ne}: what follows its name, which a lenient reader
+     * could take for text, given whole to the value detectors; writes it and returns true when they find something.
+     */
+    private boolean writeDetectedTag(int p, int ne, int afterTag) {
+        int close = afterTag;
+        while (close > ne && (in.at(close - 1) == '>' || in.at(close - 1) == '/')) {
+            close--;
+        }
+        Input value = values.masked(ne, close);
+        if (value == null) {
+            return false;
+        }
+        in.copy(out, p, ne);
+        value.copy(out, value.start, value.end);
+        in.copy(out, close, afterTag);
+        return true;
     }
 
     private int endTag(int p) {

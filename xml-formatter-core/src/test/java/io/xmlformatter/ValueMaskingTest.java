@@ -83,6 +83,14 @@ class ValueMaskingTest {
     }
 
     @Test
+    void whatABrokenStartTagHoldsBesideItsNameIsReadToo() {
+        String out = cards.format("<a>x<y(& " + CARD + " z</a>");
+        assertFalse(showsCardDigits(out), out);
+        assertFalse(showsCardDigits(cards.format("<a><b " + CARD + "/></a>")));
+        assertEquals("<a><b c=\"1\"/></a>", cards.format("<a><b c=\"1\"/></a>"), "a tag that is not broken: as it is");
+    }
+
+    @Test
     void aDetectorThatThrowsMasksTheWholeValue() {
         ValueDetector broken = (text, from, to, found) -> {
             throw new IllegalStateException("broken");
