@@ -290,9 +290,11 @@ public final class JsonMasker {
             }
             out.append(in.charAt(i));
             boolean atCut = cut && ce == end;
+            String decoded = escaped ? decode(cs, ce) : null;
             if (!escaped) {
                 masked += values.mask(in, cs, ce, atCut, out);
-            } else if (atCut || values.finds(decode(cs, ce), false)) { // cut: an escape itself could be cut short
+            } else if (atCut || decoded.contains("\\u") || values.finds(decoded, false)) {
+                // cut: an escape itself could be cut short; still escaped once decoded: escaped twice
                 out.append(mask);
                 masked++;
             } else {

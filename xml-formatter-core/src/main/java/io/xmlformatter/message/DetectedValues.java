@@ -7,8 +7,8 @@ import java.nio.charset.StandardCharsets;
 /**
  * The value detectors ({@link ValueMasker}) over the values of addresses, forms and headers, which may be percent-
  * or plus-encoded: a value as written is masked in place; an encoded one is read decoded, and written as the mask
- * whole when the detectors find anything in it, or when it was cut (an escape could be cut short). Immutable and
- * thread-safe.
+ * whole when the detectors find anything in it, when it was cut (an escape could be cut short), or when it is still
+ * encoded once decoded (encoded twice). Immutable and thread-safe.
  */
 final class DetectedValues {
     private final ValueMasker values;
@@ -29,12 +29,24 @@ final class DetectedValues {
         if (!encoded) {
             return values.mask(text, from, to, cut, out);
         }
-        if (cut || values.finds(decode(text, from, to), false)) { // cut: an escape itself could be cut short
+        String decoded = decode(text, from, to);
+        // cut: an escape itself could be cut short; still encoded once decoded: encoded twice, it could spell anything
+        if (cut || stillEncoded(decoded) || values.finds(decoded, false)) {
             out.append(values.mask());
             return 1;
         }
         out.append(text, from, to);
         return 0;
+    }
+
+    /** Whether a decoded value still holds a percent-escape ({@code %} and two hex digits). */
+    private static boolean stillEncoded(String decoded) {
+        for (int i = decoded.indexOf('%'); i >= 0 && i + 2 < decoded.length(); i = decoded.indexOf('%', i + 1)) {
+            if (hex(decoded.charAt(i + 1)) >= 0 && hex(decoded.charAt(i + 2)) >= 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code text[from, to)} percent- and plus-decoded as UTF-8; a broken escape stays as written. */

@@ -80,6 +80,16 @@ class ValueDetectionTest {
     }
 
     @Test
+    void valuesEncodedOrEscapedTwiceAreMaskedWhole() {
+        assertEquals("n=[*****]&m=1", log("application/x-www-form-urlencoded",
+                "n=%2534111%25201111%25201111%25201111&m=1").payload());
+        assertEquals("n=50%25", log("application/x-www-form-urlencoded", "n=50%25").payload(),
+                "a percent sign alone: as written");
+        assertEquals("{\"a\":\"[*****]\"}", log("application/json", "{\"a\":\"\\\\u0034111 1111 1111 1111\"}")
+                .payload());
+    }
+
+    @Test
     void formValuesAreMaskedInPlaceOrWholeWhenEncoded() {
         assertEquals("pan=[*****]&amount=10", log("application/x-www-form-urlencoded",
                 "pan=" + PAN + "&amount=10").payload());
