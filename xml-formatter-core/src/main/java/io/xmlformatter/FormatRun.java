@@ -418,11 +418,7 @@ final class FormatRun {
             in.copy(out, p, ne);
             out.append(' ');
             writeMask();
-            int close = afterTag;
-            while (close > ne && (in.at(close - 1) == '>' || in.at(close - 1) == '/')) {
-                close--;
-            }
-            in.copy(out, close, afterTag);
+            in.copy(out, tagClose(ne, afterTag), afterTag);
             return true;
         }
         if (detecting && tag.broken && writeDetectedTag(p, ne, afterTag)) {
@@ -462,10 +458,7 @@ final class FormatRun {
      * could take for text, given whole to the value detectors; writes it and returns true when they find something.
      */
     private boolean writeDetectedTag(int p, int ne, int afterTag) {
-        int close = afterTag;
-        while (close > ne && (in.at(close - 1) == '>' || in.at(close - 1) == '/')) {
-            close--;
-        }
+        int close = tagClose(ne, afterTag);
         Input value = values.masked(ne, close);
         if (value == null) {
             return false;
@@ -474,6 +467,15 @@ final class FormatRun {
         value.copy(out, value.start, value.end);
         in.copy(out, close, afterTag);
         return true;
+    }
+
+    /** Where the {@code >} or {@code />} closing a start tag (name ending at {@code ne}, tag at {@code afterTag}) is. */
+    private int tagClose(int ne, int afterTag) {
+        int close = afterTag;
+        while (close > ne && (in.at(close - 1) == '>' || in.at(close - 1) == '/')) {
+            close--;
+        }
+        return close;
     }
 
     private int endTag(int p) {

@@ -142,11 +142,8 @@ public final class JsonMasker {
                         i = value(i);
                         continue;
                     }
-                    if (paths != null && !stack.isEmpty()) {
-                        path.add(member());
-                    }
+                    opening();
                     stack.add(c == '{');
-                    index.add(0);
                     expectKey = c == '{';
                     out.append(c);
                     i++;
@@ -154,18 +151,13 @@ public final class JsonMasker {
                     if (stack.isEmpty() || stack.remove(stack.size() - 1) != (c == '}')) {
                         wellFormed = false;
                     }
-                    if (!index.isEmpty()) {
-                        index.remove(index.size() - 1);
-                    }
-                    if (paths != null && !path.isEmpty() && path.size() >= stack.size()) {
-                        path.remove(path.size() - 1);
-                    }
+                    closed();
                     expectKey = false;
                     lastKey = null;
                     out.append(c);
                     i++;
                 } else if (c == ',' || c == ';') {
-                    if (!index.isEmpty()) {
+                    if (paths != null && !index.isEmpty()) { // the next member of an array has the next index
                         index.set(index.size() - 1, index.get(index.size() - 1) + 1);
                     }
                     expectKey = inObject();
@@ -234,6 +226,30 @@ public final class JsonMasker {
             JsonPaths.Action a = paths.action(path);
             path.remove(path.size() - 1);
             return a;
+        }
+
+        /** With paths, before a container opens: its place in the one around it, and its first index. */
+        private void opening() {
+            if (paths == null) {
+                return;
+            }
+            if (!stack.isEmpty()) {
+                path.add(member());
+            }
+            index.add(0);
+        }
+
+        /** With paths, after a container closed (the stack popped): the places of the ones still open. */
+        private void closed() {
+            if (paths == null) {
+                return;
+            }
+            if (!index.isEmpty()) {
+                index.remove(index.size() - 1);
+            }
+            if (!path.isEmpty() && path.size() >= stack.size()) {
+                path.remove(path.size() - 1);
+            }
         }
 
         /** The current value's key in its object, or its index in its array. */

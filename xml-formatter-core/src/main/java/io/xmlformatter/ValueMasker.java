@@ -38,13 +38,17 @@ public final class ValueMasker {
         anyNeed = any;
     }
 
+    /** Screen bits for "run every detector" ({@link #detect}). */
+    static final int ALL = -1;
+
     /**
-     * Whether a detector could find anything in {@code text[from, to)} (false only when every detector is a
-     * built-in one and what each needs is absent). Read on a value as written, with named references only: those
-     * decode to none of the chars the built-in detectors need, so they find nothing in the decoded value either.
+     * What the built-in detectors need that {@code text[from, to)} holds, as screen bits for {@link #detect}: 0 when
+     * every detector is a built-in one and what each needs is absent, {@link #ALL} with a detector of one's own.
+     * Read on a value as written, with named references only, it holds for the value decoded too: those decode to
+     * none of the chars the built-in detectors need.
      */
-    boolean mayFind(CharsView text, int from, int to) {
-        return anyNeed < 0 || (screen(text.array(), from, to) & anyNeed) != 0;
+    int needsFound(CharsView text, int from, int to) {
+        return anyNeed < 0 ? ALL : screen(text.array(), from, to) & anyNeed;
     }
 
     /**
@@ -70,7 +74,8 @@ public final class ValueMasker {
             return 0;
         }
         Detections found = new Detections();
-        if (!detect(view(text, from, to), 0, to - from, cut, found)) {
+        CharsView v = view(text, from, to);
+        if (!detect(v, 0, to - from, cut, cut ? ALL : needsFound(v, 0, to - from), found)) {
             out.append(mask);
             return 1;
         }
@@ -96,7 +101,9 @@ public final class ValueMasker {
      */
     public boolean finds(CharSequence value, boolean cut) {
         Detections found = new Detections();
-        return !detect(view(value, 0, value.length()), 0, value.length(), cut, found) || found.count() > 0;
+        CharsView v = view(value, 0, value.length());
+        int could = cut ? ALL : needsFound(v, 0, value.length());
+        return !detect(v, 0, value.length(), cut, could, found) || found.count() > 0;
     }
 
     /**
@@ -149,12 +156,12 @@ public final class ValueMasker {
 
     /**
      * Runs the detectors over {@code text[from, to)} into {@code found} (cleared first), with what could be a
-     * secret's start at the end when the value was {@code cut} there; false when one threw (counted), so the whole
+     * secret's start at the end when the value was {@code cut} there; a built-in detector whose need is not among
+     * {@code could} ({@link #needsFound}, or {@link #ALL}) is skipped. False when one threw (counted), so the whole
      * value is to be masked.
      */
-    boolean detect(CharsView text, int from, int to, boolean cut, Detections found) {
+    boolean detect(CharsView text, int from, int to, boolean cut, int could, Detections found) {
         found.clear();
-        int could = cut ? -1 : screen(text.array(), from, to);
         try {
             for (int k = 0; k < detectors.length; k++) {
                 if (needs[k] != 0 && (could & needs[k]) == 0) {

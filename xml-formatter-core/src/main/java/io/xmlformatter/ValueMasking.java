@@ -55,8 +55,10 @@ final class ValueMasking {
         if (references && cut) {
             return whole(); // a reference itself could be cut short: what it would complete cannot be told
         }
-        if (!cut && (!references || in.indexOf('#', p, q) < 0) && !ds.mayFind(chars, p, q)) {
-            return null; // nothing a detector needs, as written or decoded (no numeric reference at any depth)
+        boolean numeric = references && in.indexOf('#', p, q) >= 0; // a numeric reference, at any depth
+        int could = cut || numeric ? ValueMasker.ALL : ds.needsFound(chars, p, q);
+        if (could == 0) {
+            return null; // nothing a detector needs, as written or decoded: no need to decode
         }
         CharsView text = chars;
         int from = p;
@@ -66,8 +68,11 @@ final class ValueMasking {
             text = decodedChars.reset(decoded.buf, decoded.len);
             from = 0;
             to = decoded.len;
+            if (numeric && !cut) {
+                could = ds.needsFound(text, from, to);
+            }
         }
-        if (!ds.detect(text, from, to, cut, found)) {
+        if (!ds.detect(text, from, to, cut, could, found)) {
             return whole();
         }
         if (found.count() == 0 && !(references && decodedHoldsReference())) {

@@ -88,6 +88,12 @@ public final class HeaderMasker {
     /** Masks a map of single header values in place (CXF's LogEvent holds them that way). */
     public void maskInPlace(Map<String, String> headers) {
         for (Map.Entry<String, String> e : headers.entrySet()) {
+            if (values == null) { // by name only: nothing to build
+                if (masks(e.getKey())) {
+                    e.setValue(mask);
+                }
+                continue;
+            }
             StringBuilder out = new StringBuilder();
             if (appendValue(e.getKey(), e.getValue(), out) > 0) {
                 e.setValue(out.toString());
