@@ -469,7 +469,7 @@ final class FormatRun {
         return true;
     }
 
-    /** Where the {@code >} or {@code />} closing a start tag ending at {@code afterTag} begins (not before {@code ne}). */
+    /** Where the {@code >} or {@code />} closing the start tag ending at {@code afterTag} begins, from {@code ne}. */
     private int tagClose(int ne, int afterTag) {
         int close = afterTag;
         while (close > ne && (in.at(close - 1) == '>' || in.at(close - 1) == '/')) {
