@@ -28,6 +28,13 @@ final class Ibans implements ValueDetector {
         return l;
     }
 
+    /** Whether {@code a} and {@code b} are a country code with an IBAN, in any letter case. */
+    static boolean isCountry(char a, char b) {
+        int x = letter(a);
+        int y = letter(b);
+        return x >= 0 && y >= 0 && LENGTH[26 * x + y] != 0;
+    }
+
     @Override
     public void detect(CharSequence text, int from, int to, Detections found) {
         for (int i = from; i + 15 <= to; i++) {

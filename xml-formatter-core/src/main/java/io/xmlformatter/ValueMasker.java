@@ -52,6 +52,17 @@ public final class ValueMasker {
     }
 
     /**
+     * {@link #needsFound} for a value as a document writes it, read once without decoding it: a reference to '<',
+     * '>', a quotation mark, a no-break space or any char no detector reads stands between what the detectors read,
+     * as it does once decoded. {@link #ALL} when a reference could spell what a detector reads (an ASCII letter or
+     * digit, a space, '-', '@', '.', '_', '%', '+', '&', '#', ';'), when an escaped '&' comes before a letter or '#'
+     * (escaped twice, it could spell anything) or when a '&' and '#' start no reference.
+     */
+    int needsFoundInXml(CharsView text, int from, int to) {
+        return anyNeed < 0 ? ALL : screenXml(text.array(), from, to) & anyNeed;
+    }
+
+    /**
      * How many times a detector threw, here or in the formatter's documents (each time, the whole value was
      * masked).
      */
@@ -132,6 +143,123 @@ public final class ValueMasker {
             }
         }
         return found;
+    }
+
+    /**
+     * {@link #screen} over a value as XML writes it ({@link #needsFoundInXml}): it stops only at what a detector
+     * reads first (a digit, '@') and at references; at a run of digits, it reads the run, and the two chars before
+     * it for a country code.
+     */
+    private static int screenXml(char[] c, int from, int to) {
+        int found = 0;
+        int i = from;
+        while (i < to) {
+            char ch = c[i];
+            if (ch >= STOPS.length || !STOPS[ch]) {
+                i = nextStop(c, i + 1, to);
+            } else if (ch == '&') {
+                int semi = referenceAt(c, i, to);
+                if (semi < 0) {
+                    return ALL;
+                }
+                i = semi + 1; // it stands for a char no detector reads: between what they read
+            } else if (ch == '@') {
+                found |= AT_SIGN;
+                i++;
+            } else {
+                if (i >= from + 2 && i + 1 < to && isDigit(c[i + 1]) && Ibans.isCountry(c[i - 2], c[i - 1])
+                        && (i == from + 2 || !isAsciiLetterOrDigit(c[i - 3]))) {
+                    found |= COUNTRY_AND_CHECK;
+                }
+                int digits = 0;
+                while (i < to) {
+                    char d = c[i];
+                    if (isDigit(d)) {
+                        digits++;
+                    } else if ((d != ' ' && d != '-') || i + 1 >= to || !isDigit(c[i + 1])) {
+                        break;
+                    }
+                    i++;
+                }
+                if (digits >= 13) {
+                    found |= DIGIT_RUN;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The first char at or after {@code i} that {@link #screenXml} stops at, or {@code to}. */
+    private static int nextStop(char[] c, int i, int to) {
+        boolean[] stops = STOPS;
+        for (; i < to; i++) {
+            char ch = c[i];
+            if (ch < 128 && stops[ch]) {
+                return i;
+            }
+        }
+        return to;
+    }
+
+    /** The chars {@link #screenXml} stops at: digits, '@', '&'. */
+    private static final boolean[] STOPS = new boolean[128];
+
+    static {
+        for (char d = '0'; d <= '9'; d++) {
+            STOPS[d] = true;
+        }
+        STOPS['@'] = true;
+        STOPS['&'] = true;
+    }
+
+    /**
+     * For the '&' at {@code c[amp]}: the ';' ending the reference there when what it stands for is read by no
+     * detector, so it only stands between what they read; {@code amp} itself for a '&' that starts no reference
+     * (kept as written, so read as written); -1 when the reference could spell what a detector reads.
+     */
+    private static int referenceAt(char[] c, int amp, int to) {
+        int i = amp + 1;
+        if (i + 2 < to && c[i + 1] == 't' && c[i + 2] == ';' && (c[i] == 'l' || c[i] == 'g')) {
+            return i + 2;
+        }
+        if (i + 3 < to && c[i] == 'a' && c[i + 1] == 'm' && c[i + 2] == 'p' && c[i + 3] == ';') {
+            int next = i + 4; // '&': then a reference, escaped twice?
+            return next < to && (c[next] == '#' || isAsciiLetter(c[next])) ? -1 : i + 3;
+        }
+        if (i + 4 < to && c[i + 4] == ';' && c[i + 2] == 'o' && ((c[i] == 'q' && c[i + 1] == 'u' && c[i + 3] == 't')
+                || (c[i] == 'a' && c[i + 1] == 'p' && c[i + 3] == 's'))) {
+            return i + 4;
+        }
+        if (i >= to || c[i] != '#') {
+            return amp; // another entity, or no reference: kept as written
+        }
+        boolean hex = ++i < to && c[i] == 'x';
+        int v = 0;
+        int digits = 0;
+        for (i = hex ? i + 1 : i; i < to && c[i] != ';' && digits < 8; i++, digits++) {
+            int d = hexDigit(c[i]);
+            if (d < 0 || (d > 9 && !hex)) {
+                return -1;
+            }
+            v = v * (hex ? 16 : 10) + d;
+        }
+        return digits == 0 || i >= to || c[i] != ';' || v > Character.MAX_CODE_POINT || isRead(v) ? -1 : i;
+    }
+
+    private static int hexDigit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        return c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
+    }
+
+    /** Whether a detector could read the char {@code v} stands for, decoded. */
+    private static boolean isRead(int v) {
+        return v < 128 && (isAsciiLetterOrDigit((char) v) || " -@._%+&#;".indexOf(v) >= 0);
+    }
+
+    private static boolean isAsciiLetterOrDigit(char c) {
+        return isDigit(c) || isAsciiLetter(c);
     }
 
     private static boolean isDigit(char c) {

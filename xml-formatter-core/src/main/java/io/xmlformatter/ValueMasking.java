@@ -5,9 +5,10 @@ package io.xmlformatter;
  * given whole to the detectors, and what they mark is replaced by the mask before the value is written (so a cap
  * or the document cut never shows part of one). A value holding references is read decoded, and masked whole when
  * a detector finds something in it (where the decoded secret stands among the references cannot be kept), or when it
- * still holds a numeric reference once decoded (escaped twice, it could spell anything). A detector that throws
- * masks the whole value. A value that runs to the input's end has what could be the start of a
- * secret there masked ({@link ValueDetector#cutFrom}): the input could have been cut there, said so or not (a
+ * still holds a reference once decoded (escaped twice or more, it could spell anything). A value is first read as
+ * written ({@link ValueMasker#needsFoundInXml}): most hold nothing a detector reads and are not decoded. A detector
+ * that throws masks the whole value. A value that runs to the input's end has what could be the start of a secret
+ * there masked ({@link ValueDetector#cutFrom}): the input could have been cut there, said so or not (a
  * well-formed document ends with its root's end tag); such a value holding references is masked whole (a reference
  * could be cut short too). One per run's {@link RunParts}; {@link #reset} starts it over.
  */
@@ -50,15 +51,14 @@ final class ValueMasking {
             return null;
         }
         Input in = this.in;
-        boolean references = in.indexOf('&', p, q) >= 0;
         boolean cut = q == in.end;
+        int could = cut ? ValueMasker.ALL : ds.needsFoundInXml(chars, p, q);
+        if (could == 0) {
+            return null; // nothing a detector reads, as written or decoded: no need to decode
+        }
+        boolean references = in.indexOf('&', p, q) >= 0;
         if (references && cut) {
             return whole(); // a reference itself could be cut short: what it would complete cannot be told
-        }
-        boolean numeric = references && in.indexOf('#', p, q) >= 0; // a numeric reference, at any depth
-        int could = cut || numeric ? ValueMasker.ALL : ds.needsFound(chars, p, q);
-        if (could == 0) {
-            return null; // nothing a detector needs, as written or decoded: no need to decode
         }
         CharsView text = chars;
         int from = p;
@@ -68,7 +68,7 @@ final class ValueMasking {
             text = decodedChars.reset(decoded.buf, decoded.len);
             from = 0;
             to = decoded.len;
-            if (numeric && !cut) {
+            if (could == ValueMasker.ALL) {
                 could = ds.needsFound(text, from, to);
             }
         }
@@ -99,11 +99,25 @@ final class ValueMasking {
         return valueInput.reset(value.buf, value.len);
     }
 
-    /** Whether the value just decoded holds a numeric reference still ({@code &#}): it was escaped twice or more. */
+    /**
+     * Whether the value just decoded holds a reference still ('&' then '#', or a name and ';'): it was escaped twice
+     * or more.
+     */
     private boolean decodedHoldsReference() {
         char[] c = decoded.buf;
-        for (int i = 0; i + 1 < decoded.len; i++) {
-            if (c[i] == '&' && c[i + 1] == '#') {
+        int n = decoded.len;
+        for (int i = 0; i + 2 < n; i++) {
+            if (c[i] != '&') {
+                continue;
+            }
+            if (c[i + 1] == '#') {
+                return true;
+            }
+            int j = i + 1;
+            while (j < n && Character.isLetterOrDigit(c[j])) {
+                j++;
+            }
+            if (j > i + 1 && j < n && c[j] == ';') {
                 return true;
             }
         }

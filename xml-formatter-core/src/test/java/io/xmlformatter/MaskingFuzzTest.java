@@ -131,13 +131,15 @@ class MaskingFuzzTest {
         XmlFormatter formatter = DETECTING[data.consumeInt(0, DETECTING.length - 1)];
         int slot = data.consumeInt(0, CARD_BEFORE.length - 1);
         String card = CARDS[data.consumeInt(0, CARDS.length - 1)];
+        int spelled = data.consumeInt(0, 8);
         int entry = data.consumeInt(0, 3);
         Charset charset = ENCODINGS[data.consumeInt(0, ENCODINGS.length - 1)];
         int cutFrom = data.consumeInt(0, 1 << 12);
         String before = withoutDigits(data.consumeString(80));
         String between = withoutDigits(data.consumeString(20));
         String after = withoutDigits(data.consumeRemainingAsString());
-        String doc = before + CARD_BEFORE[slot] + between + " " + card + " " + between + CARD_AFTER[slot] + after;
+        String doc = before + CARD_BEFORE[slot] + between + " " + spell(card, spelled) + " " + between
+                + CARD_AFTER[slot] + after;
         String out = formatEntry(formatter, doc, entry, charset, false, cutFrom);
         String shown = out.replaceAll("\\.\\.\\.\\[DOCUMENT TRUNCATED: original \\d+ (bytes|chars)[^\\]]*\\]", "")
                 .replaceAll("\\[NOT WELL-FORMED XML: [^\\]]* at offset \\d+\\]", "")
@@ -149,6 +151,30 @@ class MaskingFuzzTest {
                         + escape(out));
             }
         }
+    }
+
+    /**
+     * {@code card} with its first digit, or its first separator, written as a character reference escaped
+     * {@code how % 4} times (decimal, or hexadecimal when {@code how} is odd); {@code how} 8: as it is.
+     */
+    private static String spell(String card, int how) {
+        if (how == 8) {
+            return card;
+        }
+        int at = 0;
+        for (int i = 0; how >= 4 && i < card.length(); i++) {
+            if (!Character.isDigit(card.charAt(i))) {
+                at = i;
+                break;
+            }
+        }
+        char c = card.charAt(at);
+        StringBuilder escaped = new StringBuilder("&");
+        for (int i = 0; i < how % 4; i++) {
+            escaped.append("amp;");
+        }
+        escaped.append((how & 1) == 1 ? "#x" + Integer.toHexString(c) : "#" + (int) c).append(';');
+        return card.substring(0, at) + escaped + card.substring(at + 1);
     }
 
     /** The fuzzer's text without digits (and without the token's characters). */

@@ -56,6 +56,34 @@ class ValueMaskingTest {
     }
 
     @Test
+    void aValueEscapedThreeTimesOrMoreIsMaskedWhole() {
+        // Found in review: decoded once, "&amp;#52;" held no "&#", so the card's last 15 digits showed.
+        assertEquals("<a>[*****]</a>", cards.format("<a>&amp;amp;#52;111 1111 1111 1111</a>"));
+        assertEquals("<a x=\"[*****]\"/>", cards.format("<a x=\"&amp;amp;#52;111 1111 1111 1111\"/>"));
+        assertEquals("<a>[*****]</a>", cards.format("<a>&amp;amp;amp;#x34;111 1111 1111 1111</a>"));
+        assertEquals("<a>[*****]</a>", cards.format("<a>&amp;&#35;52;111 1111 1111 1111</a>"), "'#' spelled");
+        assertEquals("<a>[*****]</a>", cards.format("<a>&amp;&#108;t;b&gt;4111 1111 1111 1111</a>"));
+    }
+
+    @Test
+    void referencesThatSpellWhatADetectorReadsAreDecoded() {
+        XmlFormatter all = XmlFormatter.builder().compact().detect(ValueDetector.cardNumbers(), ValueDetector.ibans(),
+                ValueDetector.emailAddresses()).build();
+        assertEquals("<a>[*****]</a>", all.format("<a>4111&#32;1111&#x20;1111 1111</a>"), "spaces spelled");
+        assertEquals("<a>[*****]</a>", all.format("<a>4111-1111&#45;1111-1111</a>"), "a dash spelled");
+        assertEquals("<a>[*****]</a>", all.format("<a>&#68;E89 3704 0044 0532 0130 00</a>"), "a letter spelled");
+        assertEquals("<a>[*****]</a>", all.format("<a>jane.doe&#64;example.com</a>"), "'@' spelled");
+        assertEquals("<a>[*****]</a>", all.format("<a>jane.doe@example&#46;com</a>"));
+        assertEquals("<a>see 4111 1111&#160;1111 1111 &lt;b&gt;</a>",
+                all.format("<a>see 4111 1111&#160;1111 1111 &lt;b&gt;</a>"),
+                "a no-break space stands between groups for the detector too: as written");
+        assertEquals("<a>AT&amp;T order 1234 &quot;x&quot; &apos;y&apos; &#8220;z&#8221;</a>",
+                all.format("<a>AT&amp;T order 1234 &quot;x&quot; &apos;y&apos; &#8220;z&#8221;</a>"));
+        assertEquals("<a>[*****]</a>", all.format("<a>&amp;#52 broken</a>"), "'&#' once decoded: masked whole");
+        assertEquals("<a>[*****]</a>", all.format("<a>" + CARD + " &amp; co</a>"), "found among references");
+    }
+
+    @Test
     void aCapOrTheDocumentCutNeverShowsPartOfACard() {
         String doc = "<a><note>abcdef " + CARD + " ghijkl</note></a>";
         for (int cap = 1; cap < 40; cap++) {
