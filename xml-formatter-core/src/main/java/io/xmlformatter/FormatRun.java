@@ -58,6 +58,9 @@ final class FormatRun {
     private int hideDepth;
     private boolean hideIsMask;
     private boolean maskWritten;
+    /** Where the content of the element whose content is hidden starts, and where its mask was written. */
+    private int hideFrom;
+    private int maskAt;
     private boolean rootSeen;
     /** Chars of the current text node written so far (see {@link #writeText}); -1 once it was cut. */
     private int textWritten;
@@ -351,7 +354,7 @@ final class FormatRun {
         }
         PathRules.Action action = PathRules.action(m);
         if (action != PathRules.Action.NONE || markupInTag) {
-            hideContent(action, markupInTag);
+            hideContent(action, markupInTag, afterTag);
         }
         // A broken tag could be read as text, an unclosed one as the start of a tag: the text after it could complete
         // markup begun in it.
@@ -370,7 +373,7 @@ final class FormatRun {
      * Hides what follows a start tag the rules mask or prune ({@code action}), or whose tag holds masked markup
      * (broken or escaped): where that markup's element ends cannot be told, so the content of this one is masked.
      */
-    private void hideContent(PathRules.Action action, boolean markupInTag) {
+    private void hideContent(PathRules.Action action, boolean markupInTag, int afterTag) {
         if (o.probe && action == PathRules.Action.MASK) {
             masked++; // a masked start tag alone: what follows the probed range could be its content
         }
@@ -378,6 +381,7 @@ final class FormatRun {
             return;
         }
         hideDepth = depth;
+        hideFrom = afterTag;
         hideIsMask = action == PathRules.Action.MASK || markupInTag;
         if (hideIsMask) {
             maskWritten = false;
@@ -438,7 +442,11 @@ final class FormatRun {
             if (byRule || (tag.markup && holdsMasked(vs, ve))) {
                 markupMasked |= !byRule;
                 in.copy(out, copied, vs);
-                writeMask();
+                if (byRule) {
+                    writeMaskOf(vs, ve);
+                } else {
+                    writeMask();
+                }
                 copied = ve;
             } else if (detecting) {
                 Input value = values.masked(vs, ve);
@@ -537,6 +545,9 @@ final class FormatRun {
     /** Writes the end tag {@code [p, after)} of the innermost element and closes it. */
     private void closeElement(int p, int after) {
         if (hideDepth == depth) {
+            if (maskWritten && o.pseudonyms != null) {
+                writePseudonymOfHidden(p);
+            }
             hideDepth = 0;
         } else if (hideDepth > 0) {
             pop();
@@ -778,6 +789,7 @@ final class FormatRun {
     private void writeMaskOnce() {
         if (hideIsMask && !maskWritten) {
             maskWritten = true;
+            maskAt = out.length();
             writeMask();
         }
     }
@@ -785,6 +797,30 @@ final class FormatRun {
     private void writeMask() {
         out.append(o.mask);
         masked++;
+    }
+
+    /**
+     * With pseudonyms, writes the pseudonym of the masked value {@code [p, q)} of the input (an attribute value),
+     * else the mask.
+     */
+    private void writeMaskOf(int p, int q) {
+        if (o.pseudonyms == null || q == in.end) { // a value at the input's end could be cut: part of one
+            writeMask();
+        } else {
+            values.writePseudonym(p, q, out);
+            masked++;
+        }
+    }
+
+    /**
+     * At the end tag at {@code p} of an element whose content was masked: the mask written for it becomes the
+     * content's pseudonym (only now is the whole value known).
+     */
+    private void writePseudonymOfHidden(int p) {
+        if (out.length() == maskAt + o.mask.length()) {
+            out.setLength(maskAt);
+            values.writePseudonym(hideFrom, p, out);
+        }
     }
 
     /**

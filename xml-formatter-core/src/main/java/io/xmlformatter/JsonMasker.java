@@ -24,6 +24,8 @@ import java.util.TreeSet;
 public final class JsonMasker {
     private final Set<String> keys;
     private final String mask;
+    /** What masked values are written as when not the mask, or null. */
+    private final Pseudonyms pseudonyms;
     /** The value detectors, or null. */
     private final ValueMasker values;
     /** The rules by path, or null. */
@@ -41,23 +43,25 @@ public final class JsonMasker {
      * in any string, bare value or comment.
      */
     public JsonMasker(Collection<String> keys, String mask, ValueMasker values) {
-        this(keys, Collections.<String>emptyList(), Collections.<String>emptyList(), mask, values);
+        this(keys, Collections.<String>emptyList(), Collections.<String>emptyList(), mask, null, values);
     }
 
     /**
      * Masks the values of fields named {@code keys} and the values {@code maskPaths} name, prunes those
-     * {@code prunePaths} name (each becomes {@link #PRUNED}), with {@code mask}, and masks what {@code values} (null:
-     * none) finds in any string, bare value or comment. Paths are a JSONPath subset ({@code $.payment.card.number},
+     * {@code prunePaths} name (each becomes {@link #PRUNED}), with {@code mask} or the value's {@code pseudonyms}
+     * (null: the mask; a container, or a value cut short, is the mask), and masks what {@code values} (null: none)
+     * finds in any string, bare value or comment. Paths are a JSONPath subset ({@code $.payment.card.number},
      * {@code $..password}, {@code $.items[*].iban}) or JSON Pointers ({@code /payment/card/number}); keys match in
      * any letter case.
      *
      * @throws IllegalArgumentException for a path that is neither
      */
     public JsonMasker(Collection<String> keys, Collection<String> maskPaths, Collection<String> prunePaths,
-                      String mask, ValueMasker values) {
+                      String mask, Pseudonyms pseudonyms, ValueMasker values) {
         this.keys = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         this.keys.addAll(keys);
         this.mask = mask;
+        this.pseudonyms = pseudonyms;
         this.values = values;
         JsonPaths compiled = JsonPaths.compile(maskPaths, prunePaths);
         this.paths = compiled.isEmpty() ? null : compiled;
@@ -267,7 +271,9 @@ public final class JsonMasker {
             if (action == JsonPaths.Action.PRUNE) {
                 out.append(PRUNED);
             } else if (action == JsonPaths.Action.MASK) {
-                out.append('"').append(mask).append('"');
+                out.append('"');
+                writeMaskOf(i, after);
+                out.append('"');
                 masked++;
             } else if (in.charAt(i) == '"' || in.charAt(i) == '\'') {
                 appendString(i, after);
@@ -278,6 +284,31 @@ public final class JsonMasker {
                 lastKey = null;
             }
             return after;
+        }
+
+        /**
+         * Appends what stands for the masked value {@code in[i, after)}: the pseudonym of a string (decoded) or a
+         * scalar; the mask for a container, a value that runs to the input's end (it could be cut) or is unclosed, a string escaped twice, or without
+         * pseudonyms.
+         */
+        private void writeMaskOf(int i, int after) {
+            char c = in.charAt(i);
+            boolean string = c == '"' || c == '\'';
+            if (pseudonyms == null || c == '{' || c == '[' || after >= end
+                    || (string && (after - 1 <= i || in.charAt(after - 1) != c))) {
+                out.append(mask);
+                return;
+            }
+            if (!string) {
+                pseudonyms.write(in, i, after, out);
+                return;
+            }
+            String value = decode(i + 1, after - 1);
+            if (value.contains("\\u")) {
+                out.append(mask);
+            } else {
+                pseudonyms.write(value, 0, value.length(), out);
+            }
         }
 
         /** Appends {@code in[from, to)} with what the value detectors find in it masked. */
@@ -309,12 +340,16 @@ public final class JsonMasker {
             String decoded = escaped ? decode(cs, ce) : null;
             if (!escaped) {
                 masked += values.mask(in, cs, ce, atCut, out);
-            } else if (atCut || decoded.contains("\\u") || values.finds(decoded, false)) {
+            } else if (atCut || decoded.contains("\\u")) {
                 // cut: an escape itself could be cut short; still escaped once decoded: escaped twice
                 out.append(mask);
                 masked++;
             } else {
-                out.append(in, cs, ce);
+                int found = values.maskDecoded(decoded, out);
+                if (found == 0) {
+                    out.append(in, cs, ce);
+                }
+                masked += found;
             }
             out.append(in, ce, after);
         }

@@ -21,6 +21,8 @@ final class RunOptions {
     final boolean embeddedXml;
     /** The value detectors, or null without any. */
     final ValueMasker detectors;
+    /** What masked values are written as when not the mask, or null. */
+    final Pseudonyms pseudonyms;
     /** Whether comments, DOCTYPEs, XML declarations and other processing instructions are written (or probed). */
     final boolean writesComments;
     final boolean writesDoctype;
@@ -63,6 +65,7 @@ final class RunOptions {
         documentLimit = embedding == 0 ? f.maxDocumentLength : Long.MAX_VALUE;
         embeddedXml = f.embeddedXml;
         detectors = f.valueMasker();
+        pseudonyms = f.pseudonyms;
         writesComments = !f.removeComments || probe;
         writesDoctype = !f.removeDoctype || probe;
         writesXmlDeclaration = !f.removeXmlDeclaration || probe;

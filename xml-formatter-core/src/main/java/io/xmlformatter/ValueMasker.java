@@ -5,16 +5,19 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A formatter's value detectors ({@link XmlFormatter.Builder#detect}) for text that is not XML: JSON strings, form,
  * query and path values, header values, plain text ({@link XmlFormatter#valueMasker()}). A value is given whole to
- * the detectors and what they mark is replaced by the mask in place ({@link #mask}); a value read in an escaped form
- * (JSON escapes, percent-encoding) is given to them decoded, and written as the mask whole when they find anything
- * in it ({@link #finds}): where a decoded secret stands among the escapes is not kept. A detector that throws masks
- * the whole value (fail closed). Immutable and thread-safe.
+ * the detectors and what they mark is replaced in place by the mask, or by its pseudonym
+ * ({@link XmlFormatter.Builder#pseudonyms}) ({@link #mask}); a value read in an escaped form (JSON escapes,
+ * percent-encoding) is given to them decoded, and written whole as the pseudonyms of what they find in it, or the
+ * mask ({@link #maskDecoded}): where a decoded secret stands among the escapes is not kept. A detector that throws
+ * masks the whole value (fail closed). Immutable and thread-safe.
  */
 public final class ValueMasker {
     private final ValueDetector[] detectors;
     /** Per detector: the screen bit a built-in one needs ({@link #screen}), or 0 for one of one's own (always run). */
     private final int[] needs;
     private final String mask;
+    /** What is found is written as, when not the mask; or null. */
+    private final Pseudonyms pseudonyms;
     private final AtomicLong failures = new AtomicLong();
 
     private static final int DIGIT_RUN = 1;
@@ -24,9 +27,10 @@ public final class ValueMasker {
     /** The screen bits of every detector, or -1 when one of one's own is among them (it always runs). */
     private final int anyNeed;
 
-    ValueMasker(ValueDetector[] detectors, String mask) {
+    ValueMasker(ValueDetector[] detectors, String mask, Pseudonyms pseudonyms) {
         this.detectors = detectors;
         this.mask = mask;
+        this.pseudonyms = pseudonyms;
         needs = new int[detectors.length];
         int any = 0;
         for (int k = 0; k < detectors.length; k++) {
@@ -97,7 +101,12 @@ public final class ValueMasker {
             int s = Math.max(from + found.start(i), copied);
             int e = Math.min(from + found.end(i), to);
             if (s < e) {
-                out.append(text, copied, s).append(mask);
+                out.append(text, copied, s);
+                if (pseudonyms == null || (cut && e == to)) { // at the cut: part of a secret, another's pseudonym
+                    out.append(mask);
+                } else {
+                    pseudonyms.write(text, s, e, out);
+                }
                 copied = e;
                 masked++;
             }
@@ -107,14 +116,30 @@ public final class ValueMasker {
     }
 
     /**
-     * Whether the detectors find anything in {@code value} (a decoded value), or, when it was cut at its end
-     * ({@code cut}), what could be the start of a secret there; a detector that throws finds it.
+     * For a value read decoded from an escaped form, whose secrets cannot be masked in place among the escapes:
+     * when the detectors find anything in {@code decoded}, appends the pseudonyms of what they found (a space between
+     * them) or, without pseudonyms, the mask, and returns how many it masked; returns 0 and appends nothing when
+     * they find nothing. A detector that throws: the mask.
      */
-    public boolean finds(CharSequence value, boolean cut) {
+    public int maskDecoded(CharSequence decoded, StringBuilder out) {
         Detections found = new Detections();
-        CharsView v = view(value, 0, value.length());
-        int could = cut ? ALL : needsFound(v, 0, value.length());
-        return !detect(v, 0, value.length(), cut, could, found) || found.count() > 0;
+        CharsView v = view(decoded, 0, decoded.length());
+        if (!detect(v, 0, decoded.length(), false, needsFound(v, 0, decoded.length()), found)) {
+            out.append(mask);
+            return 1;
+        }
+        found.merge();
+        for (int i = 0; i < found.count(); i++) {
+            if (pseudonyms == null) {
+                out.append(mask);
+                return 1;
+            }
+            if (i > 0) {
+                out.append(' ');
+            }
+            pseudonyms.write(v, found.start(i), found.end(i), out);
+        }
+        return found.count();
     }
 
     /**

@@ -25,6 +25,7 @@ final class ValueMasking {
     private FormatBuffer decoded;
     private ValueMasker detectors;
     private String mask;
+    private Pseudonyms pseudonyms;
     /** The number of secrets masked in this run. */
     int count;
 
@@ -32,12 +33,16 @@ final class ValueMasking {
         this.references = references;
     }
 
-    /** Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}. */
-    void reset(Input in, ValueMasker detectors, String mask) {
+    /**
+     * Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}, or what is
+     * found as its {@code pseudonyms} (null: none).
+     */
+    void reset(Input in, ValueMasker detectors, String mask, Pseudonyms pseudonyms) {
         this.in = in;
         chars.reset(in.array(), in.end);
         this.detectors = detectors;
         this.mask = mask;
+        this.pseudonyms = pseudonyms;
         count = 0;
     }
 
@@ -75,13 +80,15 @@ final class ValueMasking {
         if (!ds.detect(text, from, to, cut, could, found)) {
             return whole();
         }
-        if (found.count() == 0 && !(references && decodedHoldsReference())) {
+        boolean escapedTwice = references && decodedHoldsReference();
+        if (found.count() == 0 && !escapedTwice) {
             return null;
         }
-        if (references) { // also when the decoded value holds a reference: escaped twice, it could spell anything
-            return whole();
-        }
         found.merge();
+        if (references) { // where the decoded secrets stand among the references cannot be kept
+            // and a value escaped twice could spell anything: the mask
+            return pseudonyms == null || escapedTwice || found.count() == 0 ? whole() : pseudonymsOfDecoded();
+        }
         value.clear();
         int copied = p;
         for (int i = 0; i < found.count(); i++) {
@@ -91,7 +98,11 @@ final class ValueMasking {
                 continue;
             }
             in.copy(value, copied, s);
-            value.append(mask);
+            if (pseudonyms == null || (cut && e == q)) { // at the cut: part of a secret, whose pseudonym is another's
+                value.append(mask);
+            } else {
+                pseudonyms.write(in.array(), s, e, value);
+            }
             copied = e;
             count++;
         }
@@ -123,6 +134,45 @@ final class ValueMasking {
         }
         return false;
     }
+
+    /** The pseudonyms of what was found in the value just decoded, in order, a space between them. */
+    private Input pseudonymsOfDecoded() {
+        value.clear();
+        for (int i = 0; i < found.count(); i++) {
+            if (i > 0) {
+                value.append(' ');
+            }
+            pseudonyms.write(decoded.buf, found.start(i), found.end(i), value);
+            count++;
+        }
+        return valueInput.reset(value.buf, value.len);
+    }
+
+    /**
+     * Writes to {@code out} the pseudonym of {@code [p, q)} of the run's input, masked by a rule (an attribute
+     * value, an element's content): its text decoded, what a CDATA section alone holds, or, holding markup, the
+     * content as written.
+     */
+    void writePseudonym(int p, int q, FormatBuffer out) {
+        Input in = this.in;
+        if (in.indexOf('<', p, q) < 0) {
+            if (in.indexOf('&', p, q) < 0) {
+                pseudonyms.write(in.array(), p, q, out);
+            } else {
+                decoded = references.unescape(p, q, decoded == null ? new FormatBuffer(256) : decoded);
+                pseudonyms.write(decoded.buf, 0, decoded.len, out);
+            }
+            return;
+        }
+        int inner = p + CDATA_START.length();
+        if (in.startsWith(CDATA_START, p) && q - 3 >= inner && in.indexOf("]]>", inner, q) == q - 3) {
+            pseudonyms.write(in.array(), inner, q - 3, out);
+        } else {
+            pseudonyms.write(in.array(), p, q, out);
+        }
+    }
+
+    private static final String CDATA_START = "<![CDATA[";
 
     /** The whole value as the mask. */
     private Input whole() {

@@ -51,6 +51,8 @@ public final class XmlFormatter {
     final boolean removeProcessingInstructions;
     /** The value detectors, or null without any. */
     private final ValueMasker valueMasker;
+    /** What masked values are written as instead of the mask, or null. */
+    final Pseudonyms pseudonyms;
     private final Layout layout;
     /** Line breaks, indentation and markers. */
     final OutputStyle style;
@@ -83,8 +85,9 @@ public final class XmlFormatter {
         removeDoctype = b.removeDoctype;
         removeXmlDeclaration = b.removeXmlDeclaration;
         removeProcessingInstructions = b.removeProcessingInstructions;
+        pseudonyms = b.pseudonyms;
         valueMasker = b.detectors.isEmpty() ? null
-                : new ValueMasker(b.detectors.toArray(new ValueDetector[0]), mask);
+                : new ValueMasker(b.detectors.toArray(new ValueDetector[0]), mask, pseudonyms);
         layout = b.layout;
         style = new OutputStyle(b.lineSeparator, b.indentUnit, b.maxIndentLevel, b.truncationMarker);
         document = RunOptions.document(this, layout, false);
@@ -349,6 +352,7 @@ public final class XmlFormatter {
         private final List<String> anonymizeAnyCase = new ArrayList<>();
         private final List<String> prune = new ArrayList<>();
         private String mask = DEFAULT_MASK;
+        private Pseudonyms pseudonyms;
         private String pruneMarker = DEFAULT_PRUNE_MARKER;
         private String truncationMarker = DEFAULT_TRUNCATION_MARKER;
         private int maxTextLength = -1;
@@ -473,6 +477,17 @@ public final class XmlFormatter {
                 }
                 this.detectors.add(d);
             }
+            return this;
+        }
+
+        /**
+         * Writes masked values as their keyed pseudonyms ({@link Pseudonyms}, e.g. {@code [h:3f9a2c1e]}) instead of
+         * the mask: an element's content or an attribute value masked by a rule, and what the value detectors find.
+         * A value cut short, or one the engine masks because it cannot tell what it holds, is still written as the
+         * mask. Null: the mask (the default).
+         */
+        public Builder pseudonyms(Pseudonyms pseudonyms) {
+            this.pseudonyms = pseudonyms;
             return this;
         }
 

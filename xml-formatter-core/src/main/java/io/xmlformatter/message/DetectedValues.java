@@ -6,9 +6,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * The value detectors ({@link ValueMasker}) over the values of addresses, forms and headers, which may be percent-
- * or plus-encoded: a value as written is masked in place; an encoded one is read decoded, and written as the mask
- * whole when the detectors find anything in it, when it was cut (an escape could be cut short), or when it is still
- * encoded once decoded (encoded twice). Immutable and thread-safe.
+ * or plus-encoded: a value as written is masked in place; an encoded one is read decoded, and written whole as the
+ * pseudonyms of what the detectors find in it ({@link ValueMasker#maskDecoded}), or as the mask when it was cut (an
+ * escape could be cut short) or is still encoded once decoded (encoded twice). Immutable and thread-safe.
  */
 final class DetectedValues {
     private final ValueMasker values;
@@ -31,16 +31,19 @@ final class DetectedValues {
         }
         String decoded = decode(text, from, to);
         // cut: an escape itself could be cut short; still encoded once decoded: encoded twice, it could spell anything
-        if (cut || stillEncoded(decoded) || values.finds(decoded, false)) {
+        if (cut || stillEncoded(decoded)) {
             out.append(values.mask());
             return 1;
         }
-        out.append(text, from, to);
-        return 0;
+        int masked = values.maskDecoded(decoded, out);
+        if (masked == 0) {
+            out.append(text, from, to);
+        }
+        return masked;
     }
 
     /** Whether a decoded value still holds a percent-escape ({@code %} and two hex digits). */
-    private static boolean stillEncoded(String decoded) {
+    static boolean stillEncoded(String decoded) {
         for (int i = decoded.indexOf('%'); i >= 0 && i + 2 < decoded.length(); i = decoded.indexOf('%', i + 1)) {
             if (hex(decoded.charAt(i + 1)) >= 0 && hex(decoded.charAt(i + 2)) >= 0) {
                 return true;

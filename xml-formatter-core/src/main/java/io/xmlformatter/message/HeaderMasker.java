@@ -23,19 +23,19 @@ public final class HeaderMasker {
             "X-Amz-Security-Token"));
 
     private final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-    private final String mask;
+    private final Masks masks;
     /** The value detectors, or null. */
     private final DetectedValues values;
 
     /** Masks the defaults and {@code configured} with {@code mask}. */
     public HeaderMasker(Collection<String> configured, String mask) {
-        this(configured, mask, null);
+        this(configured, new Masks(mask, null), null);
     }
 
-    HeaderMasker(Collection<String> configured, String mask, DetectedValues values) {
+    HeaderMasker(Collection<String> configured, Masks masks, DetectedValues values) {
         names.addAll(DEFAULTS);
         names.addAll(configured);
-        this.mask = mask;
+        this.masks = masks;
         this.values = values;
     }
 
@@ -49,7 +49,13 @@ public final class HeaderMasker {
         int masked = 0;
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
             if (masks(e.getKey())) {
-                b.header(e.getKey(), Collections.nCopies(Math.max(1, e.getValue().size()), mask));
+                List<String> shown = new ArrayList<>(Math.max(1, e.getValue().size()));
+                for (String v : e.getValue().isEmpty() ? Collections.singletonList("") : e.getValue()) {
+                    StringBuilder out = new StringBuilder();
+                    masks.write(v == null ? "" : v, out);
+                    shown.add(out.toString());
+                }
+                b.header(e.getKey(), shown);
                 masked++;
             } else if (values == null) {
                 b.header(e.getKey(), e.getValue());
@@ -72,7 +78,7 @@ public final class HeaderMasker {
      */
     int appendValue(String header, String value, StringBuilder out) {
         if (masks(header)) {
-            out.append(mask);
+            masks.write(value == null ? "" : value, out);
             return 1;
         }
         if (value == null) {
@@ -88,10 +94,7 @@ public final class HeaderMasker {
     /** Masks a map of single header values in place (CXF's LogEvent holds them that way). */
     public void maskInPlace(Map<String, String> headers) {
         for (Map.Entry<String, String> e : headers.entrySet()) {
-            if (values == null) { // by name only: nothing to build
-                if (masks(e.getKey())) {
-                    e.setValue(mask);
-                }
+            if (values == null && !masks(e.getKey())) { // by name only: nothing to build
                 continue;
             }
             StringBuilder out = new StringBuilder();

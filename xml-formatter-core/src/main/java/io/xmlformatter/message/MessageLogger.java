@@ -1,6 +1,7 @@
 package io.xmlformatter.message;
 
 import io.xmlformatter.JsonMasker;
+import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueDetector;
 import io.xmlformatter.ValueMasker;
 import io.xmlformatter.XmlFormatter;
@@ -104,15 +105,17 @@ public final class MessageLogger implements AutoCloseable {
         this.parent = parent;
         this.configuration = b.copy();
         String mask = b.mask;
+        Masks masks = new Masks(mask, b.pseudonyms);
         ValueMasker valueMasker = formatter.valueMasker();
         DetectedValues values = valueMasker == null ? null : new DetectedValues(valueMasker);
-        headers = new HeaderMasker(b.sensitiveHeaders, mask, values);
+        headers = new HeaderMasker(b.sensitiveHeaders, masks, values);
         Set<String> parameterNames = new LinkedHashSet<>(b.sensitiveParameters);
         parameterNames.addAll(b.sensitiveElements);
-        parameters = new ParameterMasker(parameterNames, mask, values);
+        parameters = new ParameterMasker(parameterNames, masks, values);
         captureLimit = b.limit >= 0 ? b.limit
                 : b.inMemThreshold > 0 ? (int) Math.min(b.inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
-        JsonMasker json = new JsonMasker(b.sensitiveElements, b.anonymizeJson, b.pruneJson, mask, valueMasker);
+        JsonMasker json = new JsonMasker(b.sensitiveElements, b.anonymizeJson, b.pruneJson, mask, b.pseudonyms,
+                valueMasker);
         renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, b.limit, captureLimit,
                 b.logBinary, b.logMultipart, b.pretty ? b.indent : 0, b.maxTextLength);
         inBinary = lower(b.inBinary);
@@ -550,6 +553,7 @@ public final class MessageLogger implements AutoCloseable {
         private boolean wsSecurity = true;
         private final List<ValueDetector> detectors = new ArrayList<>();
         private String mask = XmlFormatter.DEFAULT_MASK;
+        private Pseudonyms pseudonyms;
         private String correlationHeader = "X-Correlation-ID";
         private boolean suppressDuplicates;
         private Strategy strategy = Strategy.ALWAYS;
@@ -602,6 +606,7 @@ public final class MessageLogger implements AutoCloseable {
             b.wsSecurity = wsSecurity;
             b.detectors.addAll(detectors);
             b.mask = mask;
+            b.pseudonyms = pseudonyms;
             b.correlationHeader = correlationHeader;
             b.suppressDuplicates = suppressDuplicates;
             b.strategy = strategy;
@@ -804,7 +809,7 @@ public final class MessageLogger implements AutoCloseable {
 
         private static void checkJsonPaths(String option, Collection<String> paths) {
             try {
-                new JsonMasker(Collections.<String>emptySet(), paths, Collections.<String>emptySet(), "", null);
+                new JsonMasker(Collections.<String>emptySet(), paths, Collections.<String>emptySet(), "", null, null);
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
             }
@@ -857,6 +862,17 @@ public final class MessageLogger implements AutoCloseable {
         /** The mask written in place of secrets (default {@code [*****]}). */
         public Builder mask(String value) {
             mask = value;
+            return this;
+        }
+
+        /**
+         * Writes masked values as their keyed pseudonyms instead of the mask ({@link Pseudonyms}, e.g.
+         * {@code [h:3f9a2c1e]}), so records about one secret can be joined: values masked by name or path in XML,
+         * JSON, forms, queries and headers, and what the value detectors find. A value cut short, or masked because
+         * what it holds cannot be told, is still the mask. Null: the mask (the default).
+         */
+        public Builder pseudonyms(Pseudonyms value) {
+            pseudonyms = value;
             return this;
         }
 
@@ -1018,7 +1034,7 @@ public final class MessageLogger implements AutoCloseable {
             }
             checkExchangeOptions();
             XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(maxTextLength)
-                    .maxCdataLength(maxCdataLength).embeddedXml(embeddedXml).mask(mask);
+                    .maxCdataLength(maxCdataLength).embeddedXml(embeddedXml).mask(mask).pseudonyms(pseudonyms);
             f.indent(indent); // checked even when payloads are not indented: a wrong value is reported at once
             if (!pretty) {
                 f.keepWhitespace();

@@ -23,15 +23,15 @@ final class ParameterMasker {
             "sig", "signature", "x-amz-signature", "x-amz-security-token", "x-amz-credential", "credential"));
 
     private final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
-    private final String mask;
+    private final Masks masks;
     /** The value detectors, or null. */
     private final DetectedValues values;
 
-    /** Masks the defaults and the {@code configured} names with {@code mask}, and what {@code values} finds. */
-    ParameterMasker(Collection<String> configured, String mask, DetectedValues values) {
+    /** Masks the defaults and the {@code configured} names with {@code masks}, and what {@code values} finds. */
+    ParameterMasker(Collection<String> configured, Masks masks, DetectedValues values) {
         names.addAll(DEFAULTS);
         names.addAll(configured);
-        this.mask = mask;
+        this.masks = masks;
         this.values = values;
     }
 
@@ -143,10 +143,14 @@ final class ParameterMasker {
             while (v < n && text.charAt(v) == ' ') {
                 v++;
             }
-            out.append(text, copied, v).append(mask);
+            int end = valueEnd(text, v, sep);
+            boolean quoted = end > v + 1 && (text.charAt(v) == '"' || text.charAt(v) == '\'')
+                    && text.charAt(end - 1) == text.charAt(v);
+            out.append(text, copied, v);
+            masks.write(text.subSequence(quoted ? v + 1 : v, quoted ? end - 1 : end), out); // the quotes too
             masked++;
-            copied = valueEnd(text, v, sep);
-            i = copied - 1;
+            copied = end;
+            i = end - 1;
         }
         out.append(text, copied, n);
         return masked;
@@ -175,7 +179,8 @@ final class ParameterMasker {
                 e++;
             }
             if (at >= 0) {
-                out.append(text, i, authority).append(mask);
+                out.append(text, i, authority);
+                masks.writeEncoded(text, authority, at, false, out);
                 masked++;
                 i = at;
             }
@@ -266,7 +271,8 @@ final class ParameterMasker {
                 eq++;
             }
             if (eq < end && sensitive(decode(text, i, eq).trim())) {
-                out.append(text, i, eq + 1).append(mask);
+                out.append(text, i, eq + 1);
+                masks.writeEncoded(text, eq + 1, end, cut && end == to, out);
                 masked++;
             } else if (values == null) {
                 masked += appendWithoutUserInfo(text, i, end, out);

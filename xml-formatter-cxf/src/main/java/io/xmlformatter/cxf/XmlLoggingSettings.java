@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.log.DeduplicatingSink;
 import io.xmlformatter.log.LogLevel;
@@ -227,6 +228,15 @@ public class XmlLoggingSettings {
     /** The mask written in place of secrets (default {@code [*****]}). */
     public void setMask(String mask) {
         options().mask(mask);
+    }
+
+    /**
+     * A secret key (at least 16 bytes as UTF-8; from the environment, never in a file under version control): masked
+     * values are written as their keyed pseudonyms ({@code [h:3f9a2c1e]}) instead of the mask (see
+     * {@link Pseudonyms}). An empty key is refused. Default: none (the mask).
+     */
+    public void setPseudonymKey(String key) {
+        options().pseudonyms(Pseudonyms.keyed(key));
     }
 
     /** The header that carries the correlation id in and out (default {@code X-Correlation-ID}). */

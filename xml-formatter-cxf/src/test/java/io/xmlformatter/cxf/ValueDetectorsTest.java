@@ -72,6 +72,28 @@ class ValueDetectorsTest {
     }
 
     @Test
+    void withAPseudonymKeyAFoundCardIsItsPseudonymOnBothSides() throws Exception {
+        String key = "a-test-key-of-32-bytes-for-hmac!";
+        CollectingSink sink = new CollectingSink();
+        XmlLoggingFeature f = feature(sink);
+        f.setPseudonymKey(key);
+        XmlLoggingFeature c = feature(sink);
+        c.setPseudonymKey(key);
+        CxfServer keyed = new CxfServer(f);
+        try {
+            String text = "paid with " + CARD;
+            assertEquals(text, keyed.client(c).echo(text), "logging never changes a call");
+            String pseudonym = io.xmlformatter.Pseudonyms.keyed(key).of(CARD);
+            for (LogRecord r : sink.await(4)) {
+                assertTrue(r.payload().contains("paid with " + pseudonym), r.type() + "\n" + r.payload());
+                assertFalse(r.toString().contains(key) || r.payload().contains("1111"), r.toString());
+            }
+        } finally {
+            keyed.close();
+        }
+    }
+
+    @Test
     void aCardCutByTheLimitShowsNoneOfItsDigits() throws Exception {
         for (int shift = 0; shift < 20; shift++) { // the limit falls at every place of a card
             clear();

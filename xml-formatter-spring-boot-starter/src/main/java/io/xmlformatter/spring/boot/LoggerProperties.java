@@ -1,5 +1,6 @@
 package io.xmlformatter.spring.boot;
 
+import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 
@@ -33,6 +34,7 @@ final class LoggerProperties {
             "wsSecurity", "masking.ws-security",
             "mask", "masking.mask",
             "detect", "masking.detect",
+            "pseudonyms", "masking.pseudonym-key",
             "sensitiveElementNames", "masking.element-names",
             "addSensitiveElementNames", "masking.element-names",
             "sensitiveAttributeNames", "masking.attribute-names",
@@ -119,6 +121,9 @@ final class LoggerProperties {
         set(masking.mask(), b::mask);
         if (!masking.detect().isEmpty()) {
             b.detect(masking.detect());
+        }
+        if (masking.pseudonymKey() != null) { // an empty one (an unset variable) is refused: no silent mask
+            b.pseudonyms(Pseudonyms.keyed(masking.pseudonymKey()));
         }
         b.addSensitiveElementNames(masking.elementNames());
         b.addSensitiveAttributeNames(masking.attributeNames());

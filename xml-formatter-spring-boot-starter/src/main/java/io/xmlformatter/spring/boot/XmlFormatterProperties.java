@@ -110,12 +110,15 @@ public record XmlFormatterProperties(
      * @param jsonPaths JSON values masked by path: {@code $.payment.card.number}, {@code $..password},
      *         {@code $.items[*].iban}, or a JSON Pointer such as {@code /payment/card/number}; keys in any case
      * @param jsonPrune JSON values pruned by path (written as {@code "[SUBTREE REMOVED]"}), paths as json-paths
+     * @param pseudonymKey A secret key (at least 16 bytes as UTF-8, e.g. {@code ${LOG_PSEUDONYM_KEY}}): masked values
+     *         are written as their keyed pseudonyms ({@code [h:3f9a2c1e]}, HMAC-SHA-256) instead of the mask, so
+     *         records about one secret can be joined; default none (the mask). Never logged
      */
     public record Masking(Boolean wsSecurity, String mask, @DefaultValue List<String> elementNames,
             @DefaultValue List<String> attributeNames, @DefaultValue List<String> headerNames,
             @DefaultValue List<String> parameterNames, @DefaultValue List<String> paths,
             @DefaultValue List<String> prune, @DefaultValue List<String> detect,
-            @DefaultValue List<String> jsonPaths, @DefaultValue List<String> jsonPrune) {
+            @DefaultValue List<String> jsonPaths, @DefaultValue List<String> jsonPrune, String pseudonymKey) {
     }
 
     /**

@@ -5,6 +5,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
+import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.log.LogRecord;
 import io.xmlformatter.log.LogSink;
 import io.xmlformatter.log.Slf4jSink;
@@ -102,6 +103,21 @@ class XmlFormatterAutoConfigurationTest {
                     LogRecord r = logOne(context, "<pay><note>card 4111 1111 1111 1111</note></pay>", 200);
                     assertThat(r.payload()).contains("<note>card [*****]</note>").doesNotContain("4111");
                 });
+    }
+
+    @Test
+    void aPseudonymKeyWritesPseudonymsInsteadOfTheMask() {
+        String key = "a-test-key-of-32-bytes-for-hmac!";
+        runner.withUserConfiguration(OwnSink.class)
+                .withPropertyValues("xmlformatter.masking.pseudonym-key=" + key, "xmlformatter.masking.element-names=pin")
+                .run(context -> assertThat(logOne(context, "<login><pin>4711</pin></login>", 200).payload())
+                        .contains("<pin>" + Pseudonyms.keyed(key).of("4711") + "</pin>"));
+        runner.withPropertyValues("xmlformatter.masking.pseudonym-key=").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(causes(context.getStartupFailure())).contains("xmlformatter.masking.pseudonym-key")
+                    .contains("need a secret key");
+        });
+        failsWith("xmlformatter.masking.pseudonym-key=too-short", "xmlformatter.masking.pseudonym-key");
     }
 
     @Test
