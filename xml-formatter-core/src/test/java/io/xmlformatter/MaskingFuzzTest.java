@@ -50,15 +50,17 @@ class MaskingFuzzTest {
             + "<wsse:Username>bob</wsse:Username>";
     private static final String TAIL = "</wsse:UsernameToken></wsse:Security></soap:Header><soap:Body><p>x</p>"
             + "</soap:Body></soap:Envelope>";
-    private static final XmlFormatter[] FORMATTERS = formatters();
+    /** Each formatter, and its twin writing keyed pseudonyms instead of the mask: both run on every input. */
+    private static final XmlFormatter[][] FORMATTERS = formatters();
+    private static final Pseudonyms PSEUDONYMS = Pseudonyms.keyed("the fuzz test's key of 32 bytes!");
     private static final Charset[] ENCODINGS = {StandardCharsets.UTF_8, StandardCharsets.UTF_16BE,
         StandardCharsets.UTF_16LE, Charset.forName("UTF-32BE"), Charset.forName("UTF-32LE"),
         StandardCharsets.ISO_8859_1, Charset.forName("IBM037")};
     private static final Charset[] READ_BACK = {StandardCharsets.UTF_8, StandardCharsets.UTF_16BE,
         StandardCharsets.UTF_16LE, StandardCharsets.ISO_8859_1, Charset.forName("IBM037")};
 
-    private static XmlFormatter[] formatters() {
-        return build(
+    private static XmlFormatter[][] formatters() {
+        return twins(
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password"),
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").embeddedXml(true),
             XmlFormatter.builder().wsSecurity().anonymize("//Password", "//@password").keepWhitespace(),
@@ -70,10 +72,11 @@ class MaskingFuzzTest {
                     .removeProcessingInstructions(true).removeDoctype(true).prune("//Body"));
     }
 
-    private static XmlFormatter[] build(XmlFormatter.Builder... b) {
-        XmlFormatter[] f = new XmlFormatter[b.length];
+    /** Per builder, its formatter and the same with pseudonyms. */
+    private static XmlFormatter[][] twins(XmlFormatter.Builder... b) {
+        XmlFormatter[][] f = new XmlFormatter[b.length][];
         for (int i = 0; i < b.length; i++) {
-            f[i] = b[i].build();
+            f[i] = new XmlFormatter[] {b[i].build(), b[i].pseudonyms(PSEUDONYMS).build()};
         }
         return f;
     }
@@ -106,11 +109,11 @@ class MaskingFuzzTest {
     /** Card numbers as they are written: grouped by spaces or dashes, or not (every one Luhn-valid). */
     private static final String[] CARDS = {"4929 8046 1775 0034", "4929-8046-1775-0034", "4929804617750034",
         "3714 496353 98431", "5555 5555 5555 4444"};
-    private static final XmlFormatter[] DETECTING = detectingFormatters();
+    private static final XmlFormatter[][] DETECTING = detectingFormatters();
 
-    private static XmlFormatter[] detectingFormatters() {
+    private static XmlFormatter[][] detectingFormatters() {
         ValueDetector cards = ValueDetector.cardNumbers();
-        return build(
+        return twins(
             XmlFormatter.builder().detect(cards),
             XmlFormatter.builder().detect(cards).embeddedXml(true),
             XmlFormatter.builder().detect(cards).anonymize("//Password").keepWhitespace(),
@@ -128,7 +131,7 @@ class MaskingFuzzTest {
      */
     @FuzzTest(maxDuration = "30m")
     void aDetectedCardNeverReachesTheOutput(FuzzedDataProvider data) {
-        XmlFormatter formatter = DETECTING[data.consumeInt(0, DETECTING.length - 1)];
+        XmlFormatter[] formatters = DETECTING[data.consumeInt(0, DETECTING.length - 1)];
         int slot = data.consumeInt(0, CARD_BEFORE.length - 1);
         String card = CARDS[data.consumeInt(0, CARDS.length - 1)];
         int spelled = data.consumeInt(0, 8);
@@ -140,8 +143,15 @@ class MaskingFuzzTest {
         String after = withoutDigits(data.consumeRemainingAsString());
         String doc = before + CARD_BEFORE[slot] + between + " " + spell(card, spelled) + " " + between
                 + CARD_AFTER[slot] + after;
-        String out = formatEntry(formatter, doc, entry, charset, false, cutFrom);
-        String shown = out.replaceAll("\\.\\.\\.\\[DOCUMENT TRUNCATED: original \\d+ (bytes|chars)[^\\]]*\\]", "")
+        for (XmlFormatter formatter : formatters) {
+            assertNoCardDigits(card, doc, formatEntry(formatter, doc, entry, charset, false, cutFrom));
+        }
+    }
+
+    /** Whether four digits of {@code card} in a row show in {@code out} outside the markers and pseudonyms. */
+    private static void assertNoCardDigits(String card, String doc, String out) {
+        String shown = out.replaceAll("\\[h:[0-9a-f]{0,8}]?", "") // a pseudonym, or its start at the cut
+                .replaceAll("\\.\\.\\.\\[DOCUMENT TRUNCATED: original \\d+ (bytes|chars)[^\\]]*\\]", "")
                 .replaceAll("\\[NOT WELL-FORMED XML: [^\\]]* at offset \\d+\\]", "")
                 .replaceAll("\\.\\.\\.\\[TRUNCATED BY \\d+\\]", "");
         String digits = card.replaceAll("[^0-9]", "");
@@ -183,7 +193,7 @@ class MaskingFuzzTest {
     }
 
     private static void fuzz(FuzzedDataProvider data, String[] opening, String[] closing) {
-        XmlFormatter formatter = FORMATTERS[data.consumeInt(0, FORMATTERS.length - 1)];
+        XmlFormatter[] formatters = FORMATTERS[data.consumeInt(0, FORMATTERS.length - 1)];
         int slot = data.consumeInt(0, opening.length - 1);
         int entry = data.consumeInt(0, 3);
         Charset charset = ENCODINGS[data.consumeInt(0, ENCODINGS.length - 1)];
@@ -197,7 +207,9 @@ class MaskingFuzzTest {
         if (shape == 1) {
             doc = "<?xml version=\"1.0\" encoding=\"" + charset.name() + "\"?>" + doc;
         }
-        assertNoToken(formatEntry(formatter, doc, entry, charset, shape == 2, cutFrom), doc);
+        for (XmlFormatter formatter : formatters) {
+            assertNoToken(formatEntry(formatter, doc, entry, charset, shape == 2, cutFrom), doc);
+        }
     }
 
     /**
