@@ -74,6 +74,21 @@ final class CardNumbers implements ValueDetector {
         return start < end ? start : to;
     }
 
+    /** The run of digits (single spaces or dashes between them) at the start, a separator first or not. */
+    @Override
+    public int cutTo(CharSequence text, int from, int to) {
+        int i = from;
+        while (i < to) {
+            char c = text.charAt(i);
+            if (isDigit(c) || ((c == ' ' || c == '-') && i + 1 < to && isDigit(text.charAt(i + 1)))) {
+                i++;
+            } else {
+                break;
+            }
+        }
+        return i;
+    }
+
     /**
      * Where the run of digits at {@code i} (single spaces or dashes between them) ends, or minus that when it holds
      * fewer than 13 digits.

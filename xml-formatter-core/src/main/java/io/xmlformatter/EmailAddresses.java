@@ -41,6 +41,16 @@ final class EmailAddresses implements ValueDetector {
         return start;
     }
 
+    /** The run of address characters at the start: the rest of an address begun before. */
+    @Override
+    public int cutTo(CharSequence text, int from, int to) {
+        int end = from;
+        while (end < to && (isLocal(text.charAt(end)) || text.charAt(end) == '@')) {
+            end++;
+        }
+        return end;
+    }
+
     /** Where the domain starting at {@code from} ends, or -1 when there is none (no dot, a short last label). */
     private static int domainEnd(CharSequence text, int from, int to) {
         int i = from;

@@ -198,7 +198,7 @@ final class FormatRun {
 
     /** Writes the text {@code [p, q)} with what the value detectors find in it masked (apart: keeps text() small). */
     private void writeDetected(int p, int q) {
-        Input value = values.masked(p, q);
+        Input value = values.maskedChunk(p, q, p, q);
         if (value == null) {
             writeText(in, p, q);
         } else {
@@ -684,7 +684,7 @@ final class FormatRun {
         }
         markMixed();
         textWritten = 0;
-        Input value = detecting ? values.masked(cs, ce) : null;
+        Input value = detecting ? values.maskedChunk(cs, ce, p, after) : null;
         if (value == null && (o.maxCdataLength < 0 || ce - cs <= o.maxCdataLength)) {
             in.copy(out, p, after);
         } else {

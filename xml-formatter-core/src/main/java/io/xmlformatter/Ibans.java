@@ -77,6 +77,17 @@ final class Ibans implements ValueDetector {
         return to;
     }
 
+    /** The run of letters and digits (single spaces between them) at the start, a space first or not. */
+    @Override
+    public int cutTo(CharSequence text, int from, int to) {
+        int i = from;
+        while (i < to && (Character.isLetterOrDigit(text.charAt(i))
+                || (text.charAt(i) == ' ' && i + 1 < to && Character.isLetterOrDigit(text.charAt(i + 1))))) {
+            i++;
+        }
+        return i;
+    }
+
     /** Whether {@code text[p, to)} could be the start of an IBAN cut short. */
     private static boolean couldStart(CharSequence text, int p, int to) {
         int n = 0;

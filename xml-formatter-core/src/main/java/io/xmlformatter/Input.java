@@ -109,6 +109,16 @@ final class Input {
         return -1;
     }
 
+    /** Last index of {@code s} starting in {@code [from, to)}, or -1. */
+    int lastIndexOf(String s, int from, int to) {
+        for (int i = Math.min(to - 1, end - s.length()); i >= from; i--) {
+            if (startsWith(s, i)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
     /** Whether the ASCII string {@code s} starts at {@code i} (and fits before the end). */
     boolean startsWith(String s, int i) {
         if (i + s.length() > end) {

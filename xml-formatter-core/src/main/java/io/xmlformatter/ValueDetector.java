@@ -25,6 +25,18 @@ public interface ValueDetector {
     }
 
     /**
+     * Where to mask to when the value {@code text[from, to)} goes on, at {@code from}, from text before it that a
+     * reader takes as one with it (text after a comment, a processing instruction or a CDATA section in the same
+     * element: the formatter may remove the one, and a reader of the element's text joins the others): the end of
+     * what could be the rest of a secret begun before, or {@code from} when nothing at its start could be. The
+     * default is {@code to}: the whole value is masked, which is always safe; a detector that can tell should say
+     * where. {@link #cutFrom} is asked at the other edge.
+     */
+    default int cutTo(CharSequence text, int from, int to) {
+        return to;
+    }
+
+    /**
      * Payment card numbers: 13 to 19 digits, single spaces or dashes allowed between groups, Luhn-valid, with a
      * known issuer prefix (2, 3, 4, 5, 6 or 8 and the issuers' ranges under them). Every digit is masked.
      */

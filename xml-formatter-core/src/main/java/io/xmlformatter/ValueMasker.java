@@ -314,6 +314,14 @@ public final class ValueMasker {
      * value is to be masked.
      */
     boolean detect(CharsView text, int from, int to, boolean cut, int could, Detections found) {
+        return detect(text, from, to, false, cut, could, found);
+    }
+
+    /**
+     * {@link #detect(CharsView, int, int, boolean, int, Detections)}, with what could be the rest of a secret at the
+     * start masked too when the value goes on from text before it ({@code joined}: {@link ValueDetector#cutTo}).
+     */
+    boolean detect(CharsView text, int from, int to, boolean joined, boolean cut, int could, Detections found) {
         found.clear();
         try {
             for (int k = 0; k < detectors.length; k++) {
@@ -324,6 +332,9 @@ public final class ValueMasker {
                 d.detect(text, from, to, found);
                 if (cut) {
                     found.mask(Math.max(from, d.cutFrom(text, from, to)), to);
+                }
+                if (joined) {
+                    found.mask(from, Math.min(to, d.cutTo(text, from, to)));
                 }
             }
             return true;

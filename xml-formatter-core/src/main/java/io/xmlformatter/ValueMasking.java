@@ -47,17 +47,77 @@ final class ValueMasking {
     }
 
     /**
-     * The value {@code [p, q)} of the run's input with its secrets masked, as an input over its own chars, or null
-     * when it holds none (or no detector is configured).
+     * The value {@code [p, q)} of the run's input (an attribute value, a comment, a processing instruction) with its
+     * secrets masked, as an input over its own chars, or null when it holds none (or no detector is configured).
      */
     Input masked(int p, int q) {
+        return masked(p, q, false, q == in.end);
+    }
+
+    /**
+     * {@link #masked(int, int)} for the content {@code [p, q)} of a text or CDATA chunk whose markup spans
+     * {@code [before, after)}: a reader takes it as one text with a text or CDATA chunk beside it, across a comment
+     * or processing instruction (which the formatter may remove) or a CDATA section's edge, so what could be part of
+     * a secret at such an edge is masked as at a cut ({@link ValueDetector#cutFrom}, {@link ValueDetector#cutTo}).
+     */
+    Input maskedChunk(int p, int q, int before, int after) {
+        return masked(p, q, joinsBefore(before), after >= in.end || joinsAfter(after));
+    }
+
+    /**
+     * Whether text or a CDATA section ends at {@code before}, or ends where the comments and PIs that end there
+     * begin. A tag taken for a comment's or PI's end ({@code <x-->}) could only make this true where it is false.
+     */
+    private boolean joinsBefore(int before) {
+        Input in = this.in;
+        int i = before;
+        while (i > in.start) {
+            if (in.at(i - 1) != '>') {
+                return true; // text
+            }
+            int c = i - 2 >= in.start ? in.at(i - 2) : 0;
+            int b = i - 3 >= in.start ? in.at(i - 3) : 0;
+            int start = c == ']' && b == ']' ? -2 : c == '-' && b == '-' ? in.lastIndexOf("<!--", in.start, i - 3)
+                    : c == '?' ? in.lastIndexOf("<?", in.start, i - 2) : -3;
+            if (start == -3) {
+                return false; // a tag
+            }
+            if (start < 0) {
+                return true; // a CDATA section, or no start: what is before cannot be told
+            }
+            i = start;
+        }
+        return false;
+    }
+
+    /** Whether text or a CDATA section starts at {@code after}, or after the comments and PIs that start there. */
+    private boolean joinsAfter(int after) {
+        Input in = this.in;
+        int i = after;
+        while (i < in.end) {
+            if (in.at(i) != '<' || in.startsWith("<![CDATA[", i)) {
+                return true;
+            }
+            boolean comment = in.startsWith("<!--", i);
+            if (!comment && !in.startsWith("<?", i)) {
+                return false; // a tag
+            }
+            int end = comment ? in.indexOf("-->", i + 4, in.end) : in.indexOf("?>", i + 2, in.end);
+            if (end < 0) {
+                return true; // unclosed: what it holds runs to the end
+            }
+            i = end + (comment ? 3 : 2);
+        }
+        return true; // the input's end: it could have been cut
+    }
+
+    private Input masked(int p, int q, boolean joined, boolean cut) {
         ValueMasker ds = detectors;
         if (ds == null || p >= q) {
             return null;
         }
         Input in = this.in;
-        boolean cut = q == in.end;
-        int could = cut ? ValueMasker.ALL : ds.needsFoundInXml(chars, p, q);
+        int could = cut || joined ? ValueMasker.ALL : ds.needsFoundInXml(chars, p, q);
         if (could == 0) {
             return null; // nothing a detector reads, as written or decoded: no need to decode
         }
@@ -73,11 +133,11 @@ final class ValueMasking {
             text = decodedChars.reset(decoded.buf, decoded.len);
             from = 0;
             to = decoded.len;
-            if (could == ValueMasker.ALL) {
+            if (could == ValueMasker.ALL && !joined) {
                 could = ds.needsFound(text, from, to);
             }
         }
-        if (!ds.detect(text, from, to, cut, could, found)) {
+        if (!ds.detect(text, from, to, joined, cut, could, found)) {
             return whole();
         }
         boolean escapedTwice = references && decodedHoldsReference();
@@ -98,7 +158,7 @@ final class ValueMasking {
                 continue;
             }
             in.copy(value, copied, s);
-            if (pseudonyms == null || (cut && e == q)) { // at the cut: part of a secret, whose pseudonym is another's
+            if (pseudonyms == null || (cut && e == q) || (joined && s == p)) { // part of a secret: another's pseudonym
                 value.append(mask);
             } else {
                 pseudonyms.write(in.array(), s, e, value);

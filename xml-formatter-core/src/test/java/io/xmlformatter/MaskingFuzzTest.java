@@ -134,14 +134,14 @@ class MaskingFuzzTest {
         XmlFormatter[] formatters = DETECTING[data.consumeInt(0, DETECTING.length - 1)];
         int slot = data.consumeInt(0, CARD_BEFORE.length - 1);
         String card = CARDS[data.consumeInt(0, CARDS.length - 1)];
-        int spelled = data.consumeInt(0, 8);
+        int spelled = data.consumeInt(0, 11);
         int entry = data.consumeInt(0, 3);
         Charset charset = ENCODINGS[data.consumeInt(0, ENCODINGS.length - 1)];
         int cutFrom = data.consumeInt(0, 1 << 12);
         String before = withoutDigits(data.consumeString(80));
         String between = withoutDigits(data.consumeString(20));
         String after = withoutDigits(data.consumeRemainingAsString());
-        String doc = before + CARD_BEFORE[slot] + between + " " + spell(card, spelled) + " " + between
+        String doc = before + CARD_BEFORE[slot] + between + " " + spell(card, spelled, slot) + " " + between
                 + CARD_AFTER[slot] + after;
         for (XmlFormatter formatter : formatters) {
             assertNoCardDigits(card, doc, formatEntry(formatter, doc, entry, charset, false, cutFrom));
@@ -163,13 +163,26 @@ class MaskingFuzzTest {
         }
     }
 
+    /** The slots ({@link #CARD_BEFORE}) where the card stands in text, and those where it stands in CDATA. */
+    private static final String TEXT_SLOTS = "0689";
+    private static final String CDATA_SLOTS = "37A";
+
     /**
      * {@code card} with its first digit, or its first separator, written as a character reference escaped
-     * {@code how % 4} times (decimal, or hexadecimal when {@code how} is odd); {@code how} 8: as it is.
+     * {@code how % 4} times (decimal, or hexadecimal when {@code how} is odd); {@code how} 8: as it is; 9 to 11, in
+     * text or CDATA: split in two by a comment, a processing instruction, or a CDATA section's edge (a reader of the
+     * element's text joins the halves, and a formatter removing comments or PIs writes them joined).
      */
-    private static String spell(String card, int how) {
-        if (how == 8) {
+    private static String spell(String card, int how, int slot) {
+        String where = Integer.toString(slot, 16).toUpperCase(java.util.Locale.ROOT);
+        boolean text = TEXT_SLOTS.contains(where);
+        if (how == 8 || (how > 8 && !text && !CDATA_SLOTS.contains(where))) {
             return card;
+        }
+        if (how > 8) {
+            int half = card.length() / 2;
+            String split = how == 9 ? "<!---->" : how == 10 ? "<?p ?>" : text ? "<![CDATA[" : "]]><![CDATA[";
+            return card.substring(0, half) + split + card.substring(half) + (how == 11 && text ? "]]>" : "");
         }
         int at = 0;
         for (int i = 0; how >= 4 && i < card.length(); i++) {

@@ -160,10 +160,20 @@ class ValueDetectorTest {
     }
 
     @Test
+    void whereAValueGoesOnFromTextBeforeItTheRunThatCouldEndASecretIsMasked() {
+        assertEquals(10, ValueDetector.cardNumbers().cutTo(" 1111-1111 paid", 0, 15));
+        assertEquals(0, ValueDetector.cardNumbers().cutTo("paid 1111", 0, 9));
+        assertEquals(12, ValueDetector.ibans().cutTo("0532 0130 00, ok", 0, 16));
+        assertEquals(7, ValueDetector.emailAddresses().cutTo("ple.com ok", 0, 10));
+        assertEquals(0, ValueDetector.emailAddresses().cutTo(" ok", 0, 3));
+    }
+
+    @Test
     void aDetectorOfOnesOwnMasksTheWholeValueAtACutUnlessItSaysWhere() {
         ValueDetector own = (text, from, to, found) -> { };
         assertEquals(0, own.cutFrom("abc", 0, 3));
         assertEquals(1, own.cutFrom("abc", 1, 3));
+        assertEquals(3, own.cutTo("abc", 1, 3));
     }
 
     @Test

@@ -56,6 +56,27 @@ class ValueMaskingTest {
     }
 
     @Test
+    void aSecretSplitByACommentAPiOrACdataEdgeIsMaskedOnBothSides() {
+        // Found in review: removing the comment wrote the card whole ("4111 11111111 1111").
+        XmlFormatter removing = XmlFormatter.builder().compact().removeComments(true)
+                .removeProcessingInstructions(true).detect(ValueDetector.cardNumbers(), ValueDetector.ibans(),
+                        ValueDetector.emailAddresses()).build();
+        for (XmlFormatter f : new XmlFormatter[] {cards, removing}) {
+            for (String split : new String[] {"<!---->", "<?p ?>", "<!-- a --><?p?><!-- b -->", "<![CDATA[",
+                "]]><![CDATA["}) {
+                String doc = split.startsWith("]]") ? "<a><![CDATA[4111 1111" + split + " 1111 1111]]></a>"
+                        : "<a>4111 1111" + split + " 1111 1111" + (split.equals("<![CDATA[") ? "]]>" : "") + "</a>";
+                String out = f.format(doc);
+                assertFalse(showsCardDigits(out), doc + " -> " + out);
+            }
+        }
+        assertEquals("<a>mail [*****][*****] ok</a>", removing.format("<a>mail jane.doe@exam<!---->ple.com ok</a>"));
+        assertEquals("<a><n>10</n><m>4111 1111 </m></a>",
+                removing.format("<a><n>10<!-- EUR --></n><m>4111 1111 <?p?><!-- x --></m></a>"),
+                "a comment with a tag beyond it joins nothing");
+    }
+
+    @Test
     void aValueEscapedThreeTimesOrMoreIsMaskedWhole() {
         // Found in review: decoded once, "&amp;#52;" held no "&#", so the card's last 15 digits showed.
         assertEquals("<a>[*****]</a>", cards.format("<a>&amp;amp;#52;111 1111 1111 1111</a>"));
