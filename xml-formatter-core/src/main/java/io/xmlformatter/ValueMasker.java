@@ -59,8 +59,9 @@ public final class ValueMasker {
      * {@link #needsFound} for a value as a document writes it, read once without decoding it: a reference to '<',
      * '>', a quotation mark, a no-break space or any char no detector reads stands between what the detectors read,
      * as it does once decoded. {@link #ALL} when a reference could spell what a detector reads (an ASCII letter or
-     * digit, a space, '-', '@', '.', '_', '%', '+', '&', '#', ';'), when an escaped '&' comes before a letter or '#'
-     * (escaped twice, it could spell anything) or when a '&' and '#' start no reference.
+     * digit, a space, '-', '@', '.', '_', '%', '+', '&', '#', ';', '<'), when an escaped '&' comes before a letter or
+     * '#' (escaped twice, it could spell anything), when a '&' and '#' start no reference, or when a comment, PI or
+     * CDATA section begins, escaped or not (it could split a secret: {@link ValueMasking}).
      */
     int needsFoundInXml(CharsView text, int from, int to) {
         return anyNeed < 0 ? ALL : screenXml(text.array(), from, to) & anyNeed;
@@ -188,6 +189,11 @@ public final class ValueMasker {
                     return ALL;
                 }
                 i = semi + 1; // it stands for a char no detector reads: between what they read
+            } else if (ch == '<') { // in CDATA: a comment, PI or CDATA section in it could split a secret
+                if (i + 1 < to && (c[i + 1] == '!' || c[i + 1] == '?')) {
+                    return ALL;
+                }
+                i++;
             } else if (ch == '@') {
                 found |= AT_SIGN;
                 i++;
@@ -226,7 +232,7 @@ public final class ValueMasker {
         return to;
     }
 
-    /** The chars {@link #screenXml} stops at: digits, '@', '&'. */
+    /** The chars {@link #screenXml} stops at: digits, '@', '&', '<'. */
     private static final boolean[] STOPS = new boolean[128];
 
     static {
@@ -235,6 +241,7 @@ public final class ValueMasker {
         }
         STOPS['@'] = true;
         STOPS['&'] = true;
+        STOPS['<'] = true;
     }
 
     /**
@@ -245,7 +252,8 @@ public final class ValueMasker {
     private static int referenceAt(char[] c, int amp, int to) {
         int i = amp + 1;
         if (i + 2 < to && c[i + 1] == 't' && c[i + 2] == ';' && (c[i] == 'l' || c[i] == 'g')) {
-            return i + 2;
+            // escaped markup: a comment, PI or CDATA section in it could split a secret
+            return c[i] == 'l' && i + 3 < to && (c[i + 3] == '!' || c[i + 3] == '?') ? -1 : i + 2;
         }
         if (i + 3 < to && c[i] == 'a' && c[i + 1] == 'm' && c[i + 2] == 'p' && c[i + 3] == ';') {
             int next = i + 4; // '&': then a reference, escaped twice?
@@ -280,7 +288,7 @@ public final class ValueMasker {
 
     /** Whether a detector could read the char {@code v} stands for, decoded. */
     private static boolean isRead(int v) {
-        return v < 128 && (isAsciiLetterOrDigit((char) v) || " -@._%+&#;".indexOf(v) >= 0);
+        return v < 128 && (isAsciiLetterOrDigit((char) v) || " -@._%+&#;<".indexOf(v) >= 0);
     }
 
     private static boolean isAsciiLetterOrDigit(char c) {

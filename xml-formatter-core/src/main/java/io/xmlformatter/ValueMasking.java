@@ -18,6 +18,9 @@ final class ValueMasking {
     /** The run's input, and a decoded value, as the detectors read them. */
     private final CharsView chars = new CharsView();
     private final CharsView decodedChars = new CharsView();
+    /** A value holding markup without its comments, PIs and CDATA edges ({@link #foundAcrossMarkup}). */
+    private final FormatBuffer joinedText = new FormatBuffer(64);
+    private final CharsView joinedView = new CharsView();
     private Input in;
     /** The value with its secrets masked, and the input over it that {@link #masked} gives. */
     private final FormatBuffer value = new FormatBuffer(256);
@@ -142,7 +145,7 @@ final class ValueMasking {
         }
         boolean escapedTwice = references && decodedHoldsReference();
         if (found.count() == 0 && !escapedTwice) {
-            return null;
+            return foundAcrossMarkup(text, from, to, joined, cut) ? whole() : null;
         }
         found.merge();
         if (references) { // where the decoded secrets stand among the references cannot be kept
@@ -168,6 +171,69 @@ final class ValueMasking {
         }
         in.copy(value, copied, q);
         return valueInput.reset(value.buf, value.len);
+    }
+
+    /**
+     * Whether the detectors find something in {@code text[from, to)} (a value holding markup: escaped, or CDATA)
+     * read without the comments, PIs and CDATA sections' edges in it, as a reader of the document it holds reads its
+     * text: across them. False at once when it holds none.
+     */
+    private boolean foundAcrossMarkup(CharsView text, int from, int to, boolean joined, boolean cut) {
+        char[] c = text.array();
+        if (indexOfSplitter(c, from, to) < 0) {
+            return false;
+        }
+        FormatBuffer b = joinedText;
+        b.clear();
+        int i = from;
+        for (int s = indexOfSplitter(c, i, to); s >= 0; s = indexOfSplitter(c, i, to)) {
+            b.append(c, i, s - i);
+            if (c[s] == ']' || c[s + 2] == '[') { // a CDATA section's end or start: its content is text
+                i = s + (c[s] == ']' ? 3 : 9);
+                continue;
+            }
+            String close = c[s + 1] == '?' ? "?>" : "-->";
+            int end = indexOf(c, close, s + (c[s + 1] == '?' ? 2 : 4), to);
+            i = end < 0 ? to : end + close.length();
+        }
+        b.append(c, i, to - i);
+        return !detectors.detect(joinedView.reset(b.buf, b.len), 0, b.len, joined, cut, ValueMasker.ALL, found)
+                || found.count() > 0;
+    }
+
+    /** The first comment, PI or CDATA start ({@code <!--}, {@code <?}, {@code <![CDATA[}) or CDATA end, or -1. */
+    private static int indexOfSplitter(char[] c, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (c[i] == '<' && i + 1 < to && (c[i + 1] == '?' || (c[i + 1] == '!' && i + 3 < to
+                    && ((c[i + 2] == '-' && c[i + 3] == '-') || startsWith(c, i, to, "<![CDATA["))))) {
+                return i;
+            }
+            if (startsWith(c, i, to, "]]>")) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static boolean startsWith(char[] c, int i, int to, String s) {
+        if (i + s.length() > to) {
+            return false;
+        }
+        for (int k = 0; k < s.length(); k++) {
+            if (c[i + k] != s.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static int indexOf(char[] c, String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (startsWith(c, i, to, s)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /**

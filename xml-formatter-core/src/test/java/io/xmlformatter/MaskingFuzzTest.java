@@ -134,7 +134,7 @@ class MaskingFuzzTest {
         XmlFormatter[] formatters = DETECTING[data.consumeInt(0, DETECTING.length - 1)];
         int slot = data.consumeInt(0, CARD_BEFORE.length - 1);
         String card = CARDS[data.consumeInt(0, CARDS.length - 1)];
-        int spelled = data.consumeInt(0, 11);
+        int spelled = data.consumeInt(0, 12);
         int entry = data.consumeInt(0, 3);
         Charset charset = ENCODINGS[data.consumeInt(0, ENCODINGS.length - 1)];
         int cutFrom = data.consumeInt(0, 1 << 12);
@@ -171,17 +171,19 @@ class MaskingFuzzTest {
      * {@code card} with its first digit, or its first separator, written as a character reference escaped
      * {@code how % 4} times (decimal, or hexadecimal when {@code how} is odd); {@code how} 8: as it is; 9 to 11, in
      * text or CDATA: split in two by a comment, a processing instruction, or a CDATA section's edge (a reader of the
-     * element's text joins the halves, and a formatter removing comments or PIs writes them joined).
+     * element's text joins the halves, and a formatter removing comments or PIs writes them joined); 12, in text: by
+     * an escaped comment (a reader of the escaped document joins them).
      */
     private static String spell(String card, int how, int slot) {
         String where = Integer.toString(slot, 16).toUpperCase(java.util.Locale.ROOT);
         boolean text = TEXT_SLOTS.contains(where);
-        if (how == 8 || (how > 8 && !text && !CDATA_SLOTS.contains(where))) {
+        if (how == 8 || (how > 8 && !text && !CDATA_SLOTS.contains(where)) || (how == 12 && !text)) {
             return card;
         }
         if (how > 8) {
             int half = card.length() / 2;
-            String split = how == 9 ? "<!---->" : how == 10 ? "<?p ?>" : text ? "<![CDATA[" : "]]><![CDATA[";
+            String split = how == 9 ? "<!---->" : how == 10 ? "<?p ?>" : how == 12 ? "&lt;!-- --&gt;"
+                    : text ? "<![CDATA[" : "]]><![CDATA[";
             return card.substring(0, half) + split + card.substring(half) + (how == 11 && text ? "]]>" : "");
         }
         int at = 0;

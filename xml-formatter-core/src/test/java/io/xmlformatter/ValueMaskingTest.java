@@ -71,6 +71,9 @@ class ValueMaskingTest {
             }
         }
         assertEquals("<a>mail [*****][*****] ok</a>", removing.format("<a>mail jane.doe@exam<!---->ple.com ok</a>"));
+        assertEquals("<a>[*****]</a>", cards.format("<a>&lt;p&gt;4111 1111&lt;!----&gt;1111 1111&lt;/p&gt;</a>"),
+                "in escaped markup, read as a reader of the escaped document reads its text");
+        assertEquals("<a><![CDATA[[*****]]]></a>", cards.format("<a><![CDATA[<p>4111 1111<?p?>1111 1111</p>]]></a>"));
         assertEquals("<a><n>10</n><m>4111 1111 </m></a>",
                 removing.format("<a><n>10<!-- EUR --></n><m>4111 1111 <?p?><!-- x --></m></a>"),
                 "a comment with a tag beyond it joins nothing");
