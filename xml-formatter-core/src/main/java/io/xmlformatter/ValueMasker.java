@@ -5,8 +5,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A formatter's value detectors ({@link XmlFormatter.Builder#detect}) for text that is not XML: JSON strings, form,
  * query and path values, header values, plain text ({@link XmlFormatter#valueMasker()}). A value is given whole to
- * the detectors and what they mark is replaced in place by the mask, or by its pseudonym
- * ({@link XmlFormatter.Builder#pseudonyms}) ({@link #mask}); a value read in an escaped form (JSON escapes,
+ * the detectors and what they mark is replaced in place ({@link #mask}) by the mask, or by its keyed pseudonym
+ * ({@link XmlFormatter.Builder#pseudonyms}); a value read in an escaped form (JSON escapes,
  * percent-encoding) is given to them decoded, and written whole as the pseudonyms of what they find in it, or the
  * mask ({@link #maskDecoded}): where a decoded secret stands among the escapes is not kept. A detector that throws
  * masks the whole value (fail closed). Immutable and thread-safe.

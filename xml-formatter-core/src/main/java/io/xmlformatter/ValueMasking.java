@@ -140,12 +140,12 @@ final class ValueMasking {
                 could = ds.needsFound(text, from, to);
             }
         }
-        if (!ds.detect(text, from, to, joined, cut, could, found)) {
+        if (foundAcrossMarkup(text, from, to, joined, cut) || !ds.detect(text, from, to, joined, cut, could, found)) {
             return whole();
         }
         boolean escapedTwice = references && decodedHoldsReference();
         if (found.count() == 0 && !escapedTwice) {
-            return foundAcrossMarkup(text, from, to, joined, cut) ? whole() : null;
+            return null;
         }
         found.merge();
         if (references) { // where the decoded secrets stand among the references cannot be kept
@@ -176,7 +176,8 @@ final class ValueMasking {
     /**
      * Whether the detectors find something in {@code text[from, to)} (a value holding markup: escaped, or CDATA)
      * read without the comments, PIs and CDATA sections' edges in it, as a reader of the document it holds reads its
-     * text: across them. False at once when it holds none.
+     * text: across them (the value is then masked whole: where the parts stand cannot be kept). False at once when
+     * it holds none. What those comments and PIs hold is read as written too, by the caller.
      */
     private boolean foundAcrossMarkup(CharsView text, int from, int to, boolean joined, boolean cut) {
         char[] c = text.array();
@@ -188,7 +189,7 @@ final class ValueMasking {
         int i = from;
         for (int s = indexOfSplitter(c, i, to); s >= 0; s = indexOfSplitter(c, i, to)) {
             b.append(c, i, s - i);
-            if (c[s] == ']' || c[s + 2] == '[') { // a CDATA section's end or start: its content is text
+            if (c[s] == ']' || (c[s + 1] == '!' && c[s + 2] == '[')) { // a CDATA section's edge: text within
                 i = s + (c[s] == ']' ? 3 : 9);
                 continue;
             }
