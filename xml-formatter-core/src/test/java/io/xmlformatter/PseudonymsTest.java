@@ -17,7 +17,8 @@ class PseudonymsTest {
     static final String KEY = "a-test-key-of-32-bytes-for-hmac!";
     private static final Pattern PSEUDONYM = Pattern.compile("\\[h:[0-9a-f]{8}]");
     private final Pseudonyms pseudonyms = Pseudonyms.keyed(KEY);
-    private final XmlFormatter formatter = XmlFormatter.builder().compact().wsSecurity().anonymize("//@pin", "//Password")
+    private final XmlFormatter formatter = XmlFormatter.builder().compact().wsSecurity()
+            .anonymize("//@pin", "//Password")
             .detect(ValueDetector.cardNumbers()).pseudonyms(pseudonyms).build();
 
     /** The only pseudonym in {@code out}. */

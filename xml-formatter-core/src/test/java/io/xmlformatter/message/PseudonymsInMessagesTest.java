@@ -25,19 +25,13 @@ class PseudonymsInMessagesTest {
     private final Pseudonyms pseudonyms = Pseudonyms.keyed("a-test-key-of-32-bytes-for-hmac!");
     private final String p = pseudonyms.of(SECRET);
     private final List<LogRecord> records = new ArrayList<>();
-    private final MessageLogger logger = MessageLogger.builder().sink(records::add).sensitiveElementNames(List.of("password"))
-            .sensitiveHeaderNames(List.of("X-Password")).anonymizeJson(List.of("$.card.number")).detect(ValueDetector.cardNumbers())
-            .pseudonyms(pseudonyms).limit(4096).build();
+    private final MessageLogger logger = MessageLogger.builder().sink(records::add)
+            .sensitiveElementNames(List.of("password")).sensitiveHeaderNames(List.of("X-Password"))
+            .anonymizeJson(List.of("$.card.number")).detect(ValueDetector.cardNumbers()).pseudonyms(pseudonyms)
+            .limit(4096).build();
 
     private LogRecord log(String address, String contentType, String body, String... headers) {
-        records.clear();
-        MessageFacts facts = MessageFacts.of(MessageType.REQ_IN).contentType(contentType).address(address);
-        for (int i = 0; i < headers.length; i += 2) {
-            facts.header(headers[i], Collections.singletonList(headers[i + 1]));
-        }
-        logger.log(facts, CapturedBody.of(body.getBytes(StandardCharsets.UTF_8)));
-        assertEquals(1, records.size());
-        return records.get(0);
+        return OneMessage.log(logger, records, address, contentType, body, headers);
     }
 
     private LogRecord log(String contentType, String body) {
@@ -52,8 +46,8 @@ class PseudonymsInMessagesTest {
                 .payload());
         assertEquals("{\"password\":\"" + p + "\"}", log("application/json", "{\"password\":\"s3cr\\u0026t p@ss\"}")
                 .payload(), "escaped: decoded");
-        assertEquals("user=jo&password=" + p, log("application/x-www-form-urlencoded", "user=jo&password=s3cr%26t+p%40ss")
-                .payload());
+        assertEquals("user=jo&password=" + p,
+                log("application/x-www-form-urlencoded", "user=jo&password=s3cr%26t+p%40ss").payload());
         assertEquals("http://127.0.0.1/login?password=" + p + "&x=1",
                 log("http://127.0.0.1/login?password=s3cr%26t%20p%40ss&x=1", "text/plain", "ok").address());
         assertEquals(List.of(p), log("http://127.0.0.1/login", "text/plain", "ok", "X-Password", SECRET).headers()

@@ -31,14 +31,7 @@ class ValueDetectionTest {
 
     private LogRecord log(MessageLogger logger, String address, String contentType, String body,
                           String... headers) {
-        records.clear();
-        MessageFacts facts = MessageFacts.of(MessageType.REQ_IN).contentType(contentType).address(address);
-        for (int i = 0; i < headers.length; i += 2) {
-            facts.header(headers[i], Collections.singletonList(headers[i + 1]));
-        }
-        logger.log(facts, CapturedBody.of(body.getBytes(StandardCharsets.UTF_8)));
-        assertEquals(1, records.size());
-        return records.get(0);
+        return OneMessage.log(logger, records, address, contentType, body, headers);
     }
 
     private LogRecord log(String contentType, String body) {
