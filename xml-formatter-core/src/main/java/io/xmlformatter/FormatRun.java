@@ -467,7 +467,7 @@ final class FormatRun {
      */
     private boolean writeDetectedTag(int p, int ne, int afterTag) {
         int close = tagClose(ne, afterTag);
-        Input value = values.masked(ne, close);
+        Input value = values.maskedChunk(ne, close, p, afterTag); // as text, a lenient reader joins it to more
         if (value == null) {
             return false;
         }
