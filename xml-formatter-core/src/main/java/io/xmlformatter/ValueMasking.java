@@ -175,9 +175,10 @@ final class ValueMasking {
 
     /**
      * Whether the detectors find something in {@code text[from, to)} (a value holding markup: escaped, or CDATA)
-     * read without the comments, PIs and CDATA sections' edges in it, as a reader of the document it holds reads its
-     * text: across them (the value is then masked whole: where the parts stand cannot be kept). False at once when
-     * it holds none. What those comments and PIs hold is read as written too, by the caller.
+     * read as a reader of the document it holds reads its text: across its comments, PIs and CDATA sections' edges;
+     * or as a lenient reader might, with every innermost {@code <...>} left out (a PI or tag begun inside another).
+     * The value is then masked whole: where the parts stand cannot be kept. False at once when it holds no comment,
+     * PI or CDATA edge. What those comments and PIs hold is read as written too, by the caller.
      */
     private boolean foundAcrossMarkup(CharsView text, int from, int to, boolean joined, boolean cut) {
         char[] c = text.array();
@@ -198,6 +199,31 @@ final class ValueMasking {
             i = end < 0 ? to : end + close.length();
         }
         b.append(c, i, to - i);
+        if (foundIn(b, joined, cut)) {
+            return true;
+        }
+        b.clear();
+        i = from;
+        for (int lt = i; lt < to; lt++) {
+            if (c[lt] != '<') {
+                continue;
+            }
+            int gt = lt + 1;
+            while (gt < to && c[gt] != '>' && c[gt] != '<') {
+                gt++;
+            }
+            if (gt < to && c[gt] == '>') {
+                b.append(c, i, lt - i);
+                i = gt + 1;
+                lt = gt;
+            }
+        }
+        b.append(c, i, to - i);
+        return foundIn(b, joined, cut);
+    }
+
+    /** Whether the detectors find something in {@code b} (or one throws). */
+    private boolean foundIn(FormatBuffer b, boolean joined, boolean cut) {
         return !detectors.detect(joinedView.reset(b.buf, b.len), 0, b.len, joined, cut, ValueMasker.ALL, found)
                 || found.count() > 0;
     }
