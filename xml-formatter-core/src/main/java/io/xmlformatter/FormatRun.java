@@ -622,7 +622,7 @@ final class FormatRun {
      */
     private void copyOrMask(int p, int cs, int ce, int after) {
         boolean hides = holdsMasked(cs, ce);
-        Input value = hides || !detecting ? null : values.masked(cs, ce);
+        Input value = hides || !detecting ? null : values.maskedLiteral(cs, ce, p, after);
         if (!hides && value == null) {
             in.copy(out, p, after);
             return;

@@ -68,6 +68,15 @@ final class ValueMasking {
     }
 
     /**
+     * {@link #masked(int, int)} for the content {@code [cs, ce)} of a comment, PI or DOCTYPE whose markup spans
+     * {@code [p, after)}: when it holds a '<' (markup begun inside it: broken), a lenient reader could take it for
+     * text, so it is read as a text chunk ({@link #maskedChunk}).
+     */
+    Input maskedLiteral(int cs, int ce, int p, int after) {
+        return in.indexOf('<', cs, ce) >= 0 ? maskedChunk(cs, ce, p, after) : masked(cs, ce);
+    }
+
+    /**
      * Whether text or a CDATA section ends at {@code before}, or ends where the comments and PIs that end there
      * begin. A tag taken for a comment's or PI's end ({@code <x-->}) could only make this true where it is false.
      */
