@@ -64,7 +64,8 @@ public final class ValueMasker {
      * CDATA section begins, escaped or not (it could split a secret: {@link ValueMasking}).
      */
     int needsFoundInXml(CharsView text, int from, int to) {
-        return anyNeed < 0 ? ALL : screenXml(text.array(), from, to) & anyNeed;
+        int found = anyNeed < 0 ? ALL : screenXml(text.array(), from, to);
+        return found == ALL ? ALL : found & anyNeed; // ALL stays ALL: the value is to be decoded and screened again
     }
 
     /**
@@ -145,9 +146,9 @@ public final class ValueMasker {
 
     /**
      * What the built-in detectors need, found in one pass over {@code c[from, to)}: a run of 13 digits or more
-     * (single spaces or dashes between them) for a card number, two ASCII letters then two digits for an IBAN, an
-     * '@' for an e-mail address. A superset of what they match, so skipping a detector whose need is absent skips
-     * nothing it would find.
+     * (single spaces or dashes between them) for a card number, a country code at a word's start then two digits
+     * for an IBAN, an '@' for an e-mail address. A superset of what they match, so skipping a detector whose need
+     * is absent skips nothing it would find.
      */
     private static int screen(char[] c, int from, int to) {
         int found = 0;
@@ -158,8 +159,9 @@ public final class ValueMasker {
                 if (++run >= 13) {
                     found |= DIGIT_RUN;
                 }
-                if (i >= from + 3 && isDigit(c[i - 1]) && isAsciiLetter(c[i - 2]) && isAsciiLetter(c[i - 3])) {
-                    found |= COUNTRY_AND_CHECK;
+                if (i >= from + 3 && isDigit(c[i - 1]) && Ibans.isCountry(c[i - 3], c[i - 2])
+                        && (i == from + 3 || !isAsciiLetterOrDigit(c[i - 4]))) {
+                    found |= COUNTRY_AND_CHECK; // a country code at a word's start, then two digits
                 }
             } else if ((ch != ' ' && ch != '-') || run == 0 || i + 1 >= to || !isDigit(c[i + 1])) {
                 run = 0; // not a group's edge, where the run goes on

@@ -110,6 +110,9 @@ final class ValueMasking {
             if (in.at(i) != '<' || in.startsWith("<![CDATA[", i)) {
                 return true;
             }
+            if (cutShort("<![CDATA[", i) || cutShort("<!--", i)) {
+                return true; // the input ends inside what could start one
+            }
             boolean comment = in.startsWith("<!--", i);
             if (!comment && !in.startsWith("<?", i)) {
                 return false; // a tag
@@ -121,6 +124,12 @@ final class ValueMasking {
             i = end + (comment ? 3 : 2);
         }
         return true; // the input's end: it could have been cut
+    }
+
+    /** Whether the input ends at {@code i} inside the start of {@code markup}, which could have gone on. */
+    private boolean cutShort(String markup, int i) {
+        int n = in.end - i;
+        return n < markup.length() && in.startsWith(markup.substring(0, n), i);
     }
 
     private Input masked(int p, int q, boolean joined, boolean cut) {
@@ -233,8 +242,9 @@ final class ValueMasking {
 
     /** Whether the detectors find something in {@code b} (or one throws). */
     private boolean foundIn(FormatBuffer b, boolean joined, boolean cut) {
-        return !detectors.detect(joinedView.reset(b.buf, b.len), 0, b.len, joined, cut, ValueMasker.ALL, found)
-                || found.count() > 0;
+        CharsView v = joinedView.reset(b.buf, b.len);
+        int could = joined || cut ? ValueMasker.ALL : detectors.needsFound(v, 0, b.len);
+        return could != 0 && (!detectors.detect(v, 0, b.len, joined, cut, could, found) || found.count() > 0);
     }
 
     /** The first comment, PI or CDATA start ({@code <!--}, {@code <?}, {@code <![CDATA[}) or CDATA end, or -1. */
