@@ -70,10 +70,17 @@ final class ValueMasking {
     /**
      * {@link #masked(int, int)} for the content {@code [cs, ce)} of a comment, PI or DOCTYPE whose markup spans
      * {@code [p, after)}: when it holds a '<' (markup begun inside it: broken), a lenient reader could take it for
-     * text, so it is read as a text chunk ({@link #maskedChunk}).
+     * text, so it is read as a text chunk ({@link #maskedChunk}); when that markup is a comment, PI or DOCTYPE begun
+     * inside (a reader could end either at either end), it is masked whole.
      */
     Input maskedLiteral(int cs, int ce, int p, int after) {
-        return in.indexOf('<', cs, ce) >= 0 ? maskedChunk(cs, ce, p, after) : masked(cs, ce);
+        if (in.indexOf('<', cs, ce) < 0) {
+            return masked(cs, ce);
+        }
+        if (detectors != null && (in.indexOf("<?", cs, ce) >= 0 || in.indexOf("<!", cs, ce) >= 0)) {
+            return whole();
+        }
+        return maskedChunk(cs, ce, p, after);
     }
 
     /**
