@@ -156,6 +156,9 @@ final class ValueMasking {
         CharsView text = chars;
         int from = p;
         int to = q;
+        while (cut && to > p && to > q - 2 && (in.at(to - 1) == ']' || in.at(to - 1) == '-' || in.at(to - 1) == '?')) {
+            to--; // the start of a "]]>", "-->" or "?>" cut short: what could be a secret's start is before it
+        }
         if (references) {
             decoded = this.references.unescape(p, q, decoded == null ? new FormatBuffer(256) : decoded);
             text = decodedChars.reset(decoded.buf, decoded.len);
