@@ -156,8 +156,8 @@ final class ValueMasking {
         CharsView text = chars;
         int from = p;
         int to = q;
-        while (cut && to > p && to > q - 2 && (in.at(to - 1) == ']' || in.at(to - 1) == '-' || in.at(to - 1) == '?')) {
-            to--; // the start of a "]]>", "-->" or "?>" cut short: what could be a secret's start is before it
+        while (cut && to > p && to > q - 3 && "<!-?]".indexOf(in.at(to - 1)) >= 0) {
+            to--; // the start of a "]]>", "-->", "?>", "<!--" or "<?" cut short: a secret's start could be before it
         }
         if (references) {
             decoded = this.references.unescape(p, q, decoded == null ? new FormatBuffer(256) : decoded);
