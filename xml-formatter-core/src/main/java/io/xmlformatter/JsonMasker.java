@@ -288,8 +288,8 @@ public final class JsonMasker {
 
         /**
          * Appends what stands for the masked value {@code in[i, after)}: the pseudonym of a string (decoded) or a
-         * scalar; the mask for a container, a value that runs to the input's end (it could be cut) or is unclosed, a string escaped twice, or without
-         * pseudonyms.
+         * scalar; the mask for a container, a value that runs to the input's end (it could be cut) or is unclosed,
+         * a string escaped twice, or without pseudonyms.
          */
         private void writeMaskOf(int i, int after) {
             char c = in.charAt(i);

@@ -147,7 +147,11 @@ final class ParameterMasker {
             boolean quoted = end > v + 1 && (text.charAt(v) == '"' || text.charAt(v) == '\'')
                     && text.charAt(end - 1) == text.charAt(v);
             out.append(text, copied, v);
-            masks.write(text.subSequence(quoted ? v + 1 : v, quoted ? end - 1 : end), out); // the quotes too
+            if (end == n) { // it runs to the text's end, which could be a cut: part of a value, another's pseudonym
+                out.append(masks.mask);
+            } else {
+                masks.write(text.subSequence(quoted ? v + 1 : v, quoted ? end - 1 : end), out); // the quotes too
+            }
             masked++;
             copied = end;
             i = end - 1;

@@ -52,6 +52,10 @@ class PseudonymsInMessagesTest {
                 log("http://127.0.0.1/login?password=s3cr%26t%20p%40ss&x=1", "text/plain", "ok").address());
         assertEquals(List.of(p), log("http://127.0.0.1/login", "text/plain", "ok", "X-Password", SECRET).headers()
                 .get("X-Password"));
+        assertEquals("password=" + p + "\nuser=jo", log("text/plain", "password=\"" + SECRET + "\"\nuser=jo").payload(),
+                "a text body's name=value pair: the quotes go with the value");
+        assertEquals("user=jo password=[*****]", log("text/plain", "user=jo password=s3cr").payload(),
+                "a value at the text's end could be cut: the mask");
     }
 
     @Test
