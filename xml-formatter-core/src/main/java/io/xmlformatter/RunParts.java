@@ -44,7 +44,7 @@ final class RunParts {
         tag.reset(in, options.rules.masks);
         scope.reset(in);
         scope.inside(host);
-        values.reset(in, options.detectors, options.mask, options.pseudonyms);
+        values.reset(in, options.detectors, options.mask, options.pseudonyms, options.embedding > 0);
     }
 
     /** Doubles the arrays of open elements. */

@@ -29,6 +29,8 @@ final class ValueMasking {
     private ValueMasker detectors;
     private String mask;
     private Pseudonyms pseudonyms;
+    /** Whether the run's input is a document read from its host's text or CDATA ({@link #joinsBefore}). */
+    private boolean embedded;
     /** The number of secrets masked in this run. */
     int count;
 
@@ -38,10 +40,12 @@ final class ValueMasking {
 
     /**
      * Starts over for a run over {@code in} with {@code detectors} (null: none), writing {@code mask}, or what is
-     * found as its {@code pseudonyms} (null: none).
+     * found as its {@code pseudonyms} (null: none); {@code embedded}: the input is a document read from its host's
+     * text or CDATA, whose text it could join at the input's start.
      */
-    void reset(Input in, ValueMasker detectors, String mask, Pseudonyms pseudonyms) {
+    void reset(Input in, ValueMasker detectors, String mask, Pseudonyms pseudonyms, boolean embedded) {
         this.in = in;
+        this.embedded = embedded;
         chars.reset(in.array(), in.end);
         this.detectors = detectors;
         this.mask = mask;
@@ -85,7 +89,8 @@ final class ValueMasking {
 
     /**
      * Whether text or a CDATA section ends at {@code before}, or ends where the comments and PIs that end there
-     * begin. A tag taken for a comment's or PI's end ({@code <x-->}) could only make this true where it is false.
+     * begin, or (in an embedded document) nothing does. A tag taken for a comment's or PI's end ({@code <x-->})
+     * could only make this true where it is false.
      */
     private boolean joinsBefore(int before) {
         Input in = this.in;
@@ -106,7 +111,7 @@ final class ValueMasking {
             }
             i = start;
         }
-        return false;
+        return embedded; // the input's start: an embedded document's joins its host's text before it
     }
 
     /** Whether text or a CDATA section starts at {@code after}, or after the comments and PIs that start there. */
