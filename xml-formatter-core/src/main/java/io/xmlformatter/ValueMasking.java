@@ -138,6 +138,24 @@ final class ValueMasking {
         return true; // the input's end: it could have been cut
     }
 
+    /**
+     * Where {@code [p, q)}, cut at {@code q}, ends without the start of a delimiter cut short there ({@code ]]>},
+     * {@code -->}, {@code ?>}, {@code <!--}, {@code <?}, {@code <![CDATA[}): what could be the start of a secret is
+     * before it.
+     */
+    private int beforeDelimiterStart(int p, int q) {
+        int to = q;
+        while (to > p && "<!-?]".indexOf(in.at(to - 1)) >= 0) {
+            to--;
+        }
+        for (int n = Math.min(CDATA_START.length() - 1, to - p); n >= 3; n--) {
+            if (in.startsWith(CDATA_START.substring(0, n), to - n)) {
+                return to - n;
+            }
+        }
+        return to;
+    }
+
     /** Whether the input ends at {@code i} inside the start of {@code markup}, which could have gone on. */
     private boolean cutShort(String markup, int i) {
         int n = in.end - i;
@@ -161,8 +179,8 @@ final class ValueMasking {
         CharsView text = chars;
         int from = p;
         int to = q;
-        while (cut && to > p && to > q - 3 && "<!-?]".indexOf(in.at(to - 1)) >= 0) {
-            to--; // the start of a "]]>", "-->", "?>", "<!--" or "<?" cut short: a secret's start could be before it
+        if (cut) {
+            to = beforeDelimiterStart(p, q);
         }
         if (references) {
             decoded = this.references.unescape(p, q, decoded == null ? new FormatBuffer(256) : decoded);
