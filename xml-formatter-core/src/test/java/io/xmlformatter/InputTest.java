@@ -24,6 +24,10 @@ class InputTest {
         assertEquals(-1, in.indexOf("-->", 5, 10), "a match must fit before the end given");
         assertTrue(in.startsWith("-->", 8));
         assertFalse(in.startsWith("--> ", 8), "nor past the input's end");
+        assertEquals(8, in.lastIndexOf("-->", 0, 11));
+        assertEquals(4, in.lastIndexOf("-->", 0, 8), "a match starts before the end given");
+        assertEquals(-1, in.lastIndexOf("-->", 5, 8));
+        assertEquals(-1, in.lastIndexOf("<", 3, 11));
     }
 
     @Test
