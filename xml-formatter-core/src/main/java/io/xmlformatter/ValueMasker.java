@@ -130,12 +130,15 @@ public final class ValueMasker {
             out.append(mask);
             return 1;
         }
+        if (found.count() == 0) {
+            return 0;
+        }
+        if (pseudonyms == null) {
+            out.append(mask);
+            return 1;
+        }
         found.merge();
         for (int i = 0; i < found.count(); i++) {
-            if (pseudonyms == null) {
-                out.append(mask);
-                return 1;
-            }
             if (i > 0) {
                 out.append(' ');
             }

@@ -21,6 +21,8 @@ final class ValueMasking {
     /** A value holding markup without its comments, PIs and CDATA edges ({@link #foundAcrossMarkup}). */
     private final FormatBuffer joinedText = new FormatBuffer(64);
     private final CharsView joinedView = new CharsView();
+    /** The value {@link #foundAcrossMarkup} reads, as an input to search in. */
+    private final Input scanned = Input.of(new char[0], 0, 0);
     private Input in;
     /** The value with its secrets masked, and the input over it that {@link #masked} gives. */
     private final FormatBuffer value = new FormatBuffer(256);
@@ -233,20 +235,21 @@ final class ValueMasking {
      */
     private boolean foundAcrossMarkup(CharsView text, int from, int to, boolean joined, boolean cut) {
         char[] c = text.array();
-        if (indexOfSplitter(c, from, to) < 0) {
+        Input t = scanned.reset(c, to);
+        if (indexOfSplitter(t, from) < 0) {
             return false;
         }
         FormatBuffer b = joinedText;
         b.clear();
         int i = from;
-        for (int s = indexOfSplitter(c, i, to); s >= 0; s = indexOfSplitter(c, i, to)) {
+        for (int s = indexOfSplitter(t, i); s >= 0; s = indexOfSplitter(t, i)) {
             b.append(c, i, s - i);
             if (c[s] == ']' || (c[s + 1] == '!' && c[s + 2] == '[')) { // a CDATA section's edge: text within
-                i = s + (c[s] == ']' ? 3 : 9);
+                i = s + (c[s] == ']' ? 3 : CDATA_START.length());
                 continue;
             }
             String close = c[s + 1] == '?' ? "?>" : "-->";
-            int end = indexOf(c, close, s + (c[s + 1] == '?' ? 2 : 4), to);
+            int end = t.indexOf(close, s + (c[s + 1] == '?' ? 2 : 4), to);
             i = end < 0 ? to : end + close.length();
         }
         b.append(c, i, to - i);
@@ -255,10 +258,7 @@ final class ValueMasking {
         }
         b.clear();
         i = from;
-        for (int lt = i; lt < to; lt++) {
-            if (c[lt] != '<') {
-                continue;
-            }
+        for (int lt = t.indexOf('<', i, to); lt >= 0; lt = t.indexOf('<', lt + 1, to)) {
             int gt = lt + 1;
             while (gt < to && c[gt] != '>' && c[gt] != '<') {
                 gt++;
@@ -280,35 +280,15 @@ final class ValueMasking {
         return could != 0 && (!detectors.detect(v, 0, b.len, joined, cut, could, found) || found.count() > 0);
     }
 
-    /** The first comment, PI or CDATA start ({@code <!--}, {@code <?}, {@code <![CDATA[}) or CDATA end, or -1. */
-    private static int indexOfSplitter(char[] c, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (c[i] == '<' && i + 1 < to && (c[i + 1] == '?' || (c[i + 1] == '!' && i + 3 < to
-                    && ((c[i + 2] == '-' && c[i + 3] == '-') || startsWith(c, i, to, "<![CDATA["))))) {
-                return i;
-            }
-            if (startsWith(c, i, to, "]]>")) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static boolean startsWith(char[] c, int i, int to, String s) {
-        if (i + s.length() > to) {
-            return false;
-        }
-        for (int k = 0; k < s.length(); k++) {
-            if (c[i + k] != s.charAt(k)) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    private static int indexOf(char[] c, String s, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (startsWith(c, i, to, s)) {
+    /**
+     * The first comment, PI or CDATA start ({@code <!--}, {@code <?}, {@code <![CDATA[}) or CDATA end from
+     * {@code from} in {@code t}, or -1.
+     */
+    private static int indexOfSplitter(Input t, int from) {
+        for (int i = from; i < t.end; i++) {
+            int ch = t.at(i);
+            if ((ch == '<' && (t.startsWith("<?", i) || t.startsWith("<!--", i) || t.startsWith(CDATA_START, i)))
+                    || (ch == ']' && t.startsWith("]]>", i))) {
                 return i;
             }
         }
