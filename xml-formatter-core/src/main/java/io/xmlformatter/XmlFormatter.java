@@ -64,7 +64,7 @@ public final class XmlFormatter {
     private final RunOptions trialOfStart;
 
     /** How whitespace between elements is written. */
-    public enum Layout {
+    enum Layout {
         /** One element per line, indented by depth; whitespace-only text between elements is replaced. */
         INDENT,
         /** Whitespace-only text between elements is dropped; nothing is added. */
@@ -393,12 +393,6 @@ public final class XmlFormatter {
             return this;
         }
 
-        /** Sets the layout; {@link Layout#INDENT} keeps the indentation set before (2 spaces by default). */
-        public Builder layout(Layout value) {
-            layout = value;
-            return this;
-        }
-
         /** Drops whitespace-only text between elements and adds none. */
         public Builder compact() {
             layout = Layout.COMPACT;
@@ -411,7 +405,7 @@ public final class XmlFormatter {
             return this;
         }
 
-        /** The line separator written by {@link Layout#INDENT}; "\n" by default. */
+        /** The line separator written by {@link #indent(int)} and {@link #indentWithTab()}; "\n" by default. */
         public Builder lineSeparator(String separator) {
             if (!separator.equals("\n") && !separator.equals("\r\n") && !separator.equals("\r")) {
                 throw new IllegalArgumentException("line separator must be \\n, \\r\\n or \\r");

@@ -1,8 +1,8 @@
 package io.xmlformatter.benchmarks;
 
 import io.xmlformatter.cxf.XmlLoggingFeature;
-import io.xmlformatter.log.FieldNames;
-import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.sink.FieldNames;
+import io.xmlformatter.sink.Slf4jSink;
 import jakarta.xml.ws.BindingProvider;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.ext.logging.LoggingFeature;

@@ -2,10 +2,9 @@ package io.xmlformatter.message;
 
 import io.xmlformatter.FormatBuffer;
 import io.xmlformatter.FormatResult;
-import io.xmlformatter.JsonMasker;
 import io.xmlformatter.ValueMasker;
 import io.xmlformatter.XmlFormatter;
-import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.record.LogRecord;
 
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.xmlformatter.message;
 
-import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.record.LogRecord;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,9 +16,9 @@ import java.util.TreeSet;
  * of what is configured; with value detectors, what they find in the other values too ({@link DetectedValues}).
  * Immutable and thread-safe.
  */
-public final class HeaderMasker {
+final class HeaderMasker {
     /** Always masked: credentials and session tokens. */
-    public static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList("Authorization",
+    static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList("Authorization",
             "Proxy-Authorization", "Cookie", "Set-Cookie", "X-API-Key", "Api-Key", "X-Auth-Token",
             "X-Amz-Security-Token"));
 
@@ -28,7 +28,7 @@ public final class HeaderMasker {
     private final DetectedValues values;
 
     /** Masks the defaults and {@code configured} with {@code mask}. */
-    public HeaderMasker(Collection<String> configured, String mask) {
+    HeaderMasker(Collection<String> configured, String mask) {
         this(configured, new Masks(mask, null), null);
     }
 
@@ -40,7 +40,7 @@ public final class HeaderMasker {
     }
 
     /** Whether the value of {@code header} is masked. */
-    public boolean masks(String header) {
+    boolean masks(String header) {
         return header != null && names.contains(header.trim());
     }
 
@@ -92,7 +92,7 @@ public final class HeaderMasker {
     }
 
     /** Masks a map of single header values in place (CXF's LogEvent holds them that way). */
-    public void maskInPlace(Map<String, String> headers) {
+    void maskInPlace(Map<String, String> headers) {
         for (Map.Entry<String, String> e : headers.entrySet()) {
             if (values == null && !masks(e.getKey())) { // by name only: nothing to build
                 continue;

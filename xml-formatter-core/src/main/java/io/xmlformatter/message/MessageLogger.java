@@ -1,16 +1,15 @@
 package io.xmlformatter.message;
 
-import io.xmlformatter.JsonMasker;
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueDetector;
 import io.xmlformatter.ValueMasker;
 import io.xmlformatter.XmlFormatter;
-import io.xmlformatter.log.DeduplicatingSink;
-import io.xmlformatter.log.LogLevel;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.MessageType;
-import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.sink.DeduplicatingSink;
+import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.LogSink;
+import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.Slf4jSink;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package io.xmlformatter.message;
 
-import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.record.LogRecord;
 
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.xmlformatter.message;
 
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Collections;

@@ -2,8 +2,8 @@ package io.xmlformatter.message;
 
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueDetector;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

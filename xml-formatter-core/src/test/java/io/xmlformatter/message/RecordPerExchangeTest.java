@@ -1,10 +1,10 @@
 package io.xmlformatter.message;
 
-import io.xmlformatter.log.CxfTextLayout;
-import io.xmlformatter.log.JsonLayout;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
-import io.xmlformatter.log.TextLayout;
+import io.xmlformatter.sink.CxfTextLayout;
+import io.xmlformatter.sink.JsonLayout;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.TextLayout;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,6 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.MessageFacts;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;

@@ -1,8 +1,8 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.CxfTextLayout;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.LogSink;
+import io.xmlformatter.sink.CxfTextLayout;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.LogSink;
 import org.apache.cxf.ext.logging.event.EventType;
 import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.ext.logging.event.LogEventSender;

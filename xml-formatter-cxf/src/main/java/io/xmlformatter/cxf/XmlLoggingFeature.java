@@ -1,6 +1,6 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.sink.Slf4jSink;
 import io.xmlformatter.message.MessageLogger;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;

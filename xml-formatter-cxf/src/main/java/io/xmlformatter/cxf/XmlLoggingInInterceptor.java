@@ -13,7 +13,7 @@ import org.apache.cxf.phase.Phase;
  * ends (a body the application streams: a JAX-RS entity, MTOM attachments). A client's exchange ends with its
  * response's record, a one-way call's once its service ran.
  */
-public final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
+final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
     private final OneWayEnd oneWayEnd;
 

@@ -15,7 +15,7 @@ import java.io.Writer;
  * closed. The bytes on the wire are not touched. On a server it first has the request's record written if it is
  * still to come (a body the service did not read to its end, or a chain that broke before the record).
  */
-public final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
+final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
 
     XmlLoggingOutInterceptor(CxfLogging logging) {

@@ -2,9 +2,9 @@ package io.xmlformatter.cxf;
 
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.XmlFormatter;
-import io.xmlformatter.log.DeduplicatingSink;
-import io.xmlformatter.log.LogLevel;
-import io.xmlformatter.log.LogSink;
+import io.xmlformatter.sink.DeduplicatingSink;
+import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.record.LogSink;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Strategy;
 import org.apache.cxf.Bus;

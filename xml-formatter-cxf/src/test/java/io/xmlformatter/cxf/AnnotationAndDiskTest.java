@@ -3,7 +3,7 @@ package io.xmlformatter.cxf;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.read.ListAppender;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.Strategy;
 import io.xmlformatter.testsupport.CollectingSink;
 import javax.jws.WebService;

@@ -1,8 +1,8 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.LogSink;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.message.Message;

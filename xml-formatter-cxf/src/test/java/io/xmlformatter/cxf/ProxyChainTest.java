@@ -1,6 +1,6 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.message.Strategy;
 import io.xmlformatter.testsupport.CollectingSink;
 import javax.jws.WebService;

@@ -1,7 +1,7 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

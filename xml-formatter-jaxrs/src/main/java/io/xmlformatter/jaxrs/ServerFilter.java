@@ -1,6 +1,6 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;

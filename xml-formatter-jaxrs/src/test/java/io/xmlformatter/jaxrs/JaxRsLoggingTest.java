@@ -1,7 +1,7 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.testsupport.CollectingSink;

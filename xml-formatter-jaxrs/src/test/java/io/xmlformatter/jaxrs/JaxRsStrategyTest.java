@@ -1,8 +1,8 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.log.LogLevel;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Strategy;

@@ -1,8 +1,8 @@
 package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.ValueDetector;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.testsupport.CollectingSink;
 import jakarta.ws.rs.client.Client;

@@ -1,6 +1,6 @@
 package io.xmlformatter.mongo;
 
-import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.record.LogRecord;
 
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;

@@ -1,6 +1,6 @@
 package io.xmlformatter.mongo;
 
-import io.xmlformatter.log.LogRecord;
+import io.xmlformatter.record.LogRecord;
 import org.bson.Document;
 import org.bson.types.ObjectId;
 import org.slf4j.MDC;

@@ -1,9 +1,9 @@
 package io.xmlformatter.mongo;
 
 import com.mongodb.client.MongoClient;
-import io.xmlformatter.log.JsonLayout;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.LogSink;
+import io.xmlformatter.sink.JsonLayout;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.LogSink;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

@@ -1,7 +1,7 @@
 package io.xmlformatter.mongo;
 
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.xmlformatter.mule;
 
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.ExchangeLog;

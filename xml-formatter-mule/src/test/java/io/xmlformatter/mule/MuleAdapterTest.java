@@ -1,9 +1,9 @@
 package io.xmlformatter.mule;
 
-import io.xmlformatter.log.DeduplicatingSink;
-import io.xmlformatter.log.LogLevel;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.sink.DeduplicatingSink;
+import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.mule.embedded.EmbeddedMule;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.AfterAll;

@@ -1,8 +1,8 @@
 package io.xmlformatter.testsupport;
 
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.LogSink;
+import io.xmlformatter.record.MessageType;
 
 import java.util.ArrayList;
 import java.util.List;

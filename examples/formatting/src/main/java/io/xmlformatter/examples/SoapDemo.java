@@ -2,9 +2,9 @@ package io.xmlformatter.examples;
 
 import io.xmlformatter.FormatResult;
 import io.xmlformatter.XmlFormatter;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
-import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.Slf4jSink;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -54,7 +54,8 @@ public final class SoapDemo {
                 .exchangeId(UUID.randomUUID().toString())
                 .address("http://127.0.0.1:8080/bank").httpMethod("POST").contentType("text/xml; charset=UTF-8")
                 .portType("{urn:example:bank}Bank").operation("transfer")
-                .formatted(out.toString(), result)
+                .payload(out.toString()).originalSize(result.originalLength()).loggedSize(out.length())
+                .truncated(result.truncated()).maskedCount(result.maskedCount()).wellFormed(result.wellFormed())
                 .build();
         Slf4jSink.text().write(record);
     }

@@ -1,7 +1,7 @@
 package io.xmlformatter.spring.boot;
 
 import com.mongodb.client.MongoClient;
-import io.xmlformatter.log.LogSink;
+import io.xmlformatter.record.LogSink;
 import io.xmlformatter.mongo.DropPolicy;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.mongo.MongoSinkSettings;

@@ -1,7 +1,7 @@
 package io.xmlformatter.spring.boot;
 
-import io.xmlformatter.log.LogSink;
-import io.xmlformatter.log.Slf4jSink;
+import io.xmlformatter.record.LogSink;
+import io.xmlformatter.sink.Slf4jSink;
 import io.xmlformatter.message.MessageLogger;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;

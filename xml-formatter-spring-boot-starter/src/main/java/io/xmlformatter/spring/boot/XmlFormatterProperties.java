@@ -1,7 +1,7 @@
 package io.xmlformatter.spring.boot;
 
-import io.xmlformatter.log.FieldNames;
-import io.xmlformatter.log.LogLevel;
+import io.xmlformatter.sink.FieldNames;
+import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.message.Strategy;
 import org.slf4j.event.Level;
 import org.springframework.boot.context.properties.ConfigurationProperties;

@@ -1,8 +1,8 @@
 package io.xmlformatter.spring.boot.jersey;
 
 import io.xmlformatter.jaxrs.XmlLoggingFeature;
-import io.xmlformatter.log.LogRecord;
-import io.xmlformatter.log.MessageType;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;

@@ -1,4 +1,6 @@
-package io.xmlformatter.log;
+package io.xmlformatter.sink;
+
+import io.xmlformatter.record.LogRecord;
 
 import java.util.HashMap;
 import java.util.Map;

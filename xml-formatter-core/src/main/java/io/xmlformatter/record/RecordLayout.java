@@ -1,4 +1,4 @@
-package io.xmlformatter.log;
+package io.xmlformatter.record;
 
 /** Turns a record into the text a text-based sink writes. Implementations are immutable and thread-safe. */
 public interface RecordLayout {

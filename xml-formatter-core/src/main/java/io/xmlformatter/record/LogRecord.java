@@ -1,6 +1,5 @@
-package io.xmlformatter.log;
+package io.xmlformatter.record;
 
-import io.xmlformatter.FormatResult;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -657,17 +656,6 @@ public final class LogRecord {
         /** Adds a further fact (see {@link LogRecord#attributes()}). */
         public Builder attribute(String name, String value) {
             attributes.put(name, value);
-            return this;
-        }
-
-        /** Takes the payload and what formatting it did: sizes, truncation, masks, well-formedness. */
-        public Builder formatted(String formattedPayload, FormatResult result) {
-            payload = formattedPayload;
-            originalSize = result.originalLength();
-            loggedSize = formattedPayload.length();
-            truncated = result.truncated() || result.truncatedNodeCount() > 0;
-            maskedCount += result.maskedCount();
-            wellFormed = result.wellFormed();
             return this;
         }
 

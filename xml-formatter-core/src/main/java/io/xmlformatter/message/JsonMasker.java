@@ -1,4 +1,8 @@
-package io.xmlformatter;
+package io.xmlformatter.message;
+
+import io.xmlformatter.Pseudonyms;
+import io.xmlformatter.ValueMasker;
+import io.xmlformatter.XmlFormatter;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,7 +25,7 @@ import java.util.TreeSet;
  * <p>It fails closed like the XML engine: input that ends inside a masked value yields the mask; malformed input
  * goes on best-effort and the result says so. Immutable and thread-safe.
  */
-public final class JsonMasker {
+final class JsonMasker {
     private final Set<String> keys;
     private final String mask;
     /** What masked values are written as when not the mask, or null. */
@@ -31,10 +35,10 @@ public final class JsonMasker {
     /** The rules by path, or null. */
     private final JsonPaths paths;
     /** What a pruned value is written as. */
-    public static final String PRUNED = "\"[SUBTREE REMOVED]\"";
+    static final String PRUNED = "\"[SUBTREE REMOVED]\"";
 
     /** Masks the values of fields named {@code keys} with {@code mask}. */
-    public JsonMasker(Collection<String> keys, String mask) {
+    JsonMasker(Collection<String> keys, String mask) {
         this(keys, mask, null);
     }
 
@@ -42,7 +46,7 @@ public final class JsonMasker {
      * Masks the values of fields named {@code keys} with {@code mask}, and what {@code values} (null: none) finds
      * in any string, bare value or comment.
      */
-    public JsonMasker(Collection<String> keys, String mask, ValueMasker values) {
+    JsonMasker(Collection<String> keys, String mask, ValueMasker values) {
         this(keys, Collections.<String>emptyList(), Collections.<String>emptyList(), mask, null, values);
     }
 
@@ -56,7 +60,7 @@ public final class JsonMasker {
      *
      * @throws IllegalArgumentException for a path that is neither
      */
-    public JsonMasker(Collection<String> keys, Collection<String> maskPaths, Collection<String> prunePaths,
+    JsonMasker(Collection<String> keys, Collection<String> maskPaths, Collection<String> prunePaths,
                       String mask, Pseudonyms pseudonyms, ValueMasker values) {
         this.keys = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         this.keys.addAll(keys);
@@ -68,16 +72,16 @@ public final class JsonMasker {
     }
 
     /** Masks with {@link XmlFormatter#DEFAULT_MASK}. */
-    public JsonMasker(String... keys) {
+    JsonMasker(String... keys) {
         this(Arrays.asList(keys), XmlFormatter.DEFAULT_MASK);
     }
 
     /** What {@link #mask} did. */
-    public static final class Result {
+    static final class Result {
         /** Number of values masked. */
-        public final int masked;
+        final int masked;
         /** Whether the input was complete, balanced JSON as far as this scanner checks. */
-        public final boolean wellFormed;
+        final boolean wellFormed;
 
         Result(int masked, boolean wellFormed) {
             this.masked = masked;
@@ -86,7 +90,7 @@ public final class JsonMasker {
     }
 
     /** Appends {@code json} to {@code out} with the sensitive values masked. */
-    public Result mask(CharSequence json, StringBuilder out) {
+    Result mask(CharSequence json, StringBuilder out) {
         return mask(json, false, out);
     }
 
@@ -94,7 +98,7 @@ public final class JsonMasker {
      * Appends {@code json} to {@code out} with the sensitive values masked; {@code cut}: the text is the start of a
      * longer one, so the value detectors also mask what could be the start of a secret at its end.
      */
-    public Result mask(CharSequence json, boolean cut, StringBuilder out) {
+    Result mask(CharSequence json, boolean cut, StringBuilder out) {
         Scan s = new Scan(json, cut, out);
         s.run();
         return new Result(s.masked, s.wellFormed);

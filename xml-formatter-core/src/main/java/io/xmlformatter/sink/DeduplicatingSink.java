@@ -1,4 +1,8 @@
-package io.xmlformatter.log;
+package io.xmlformatter.sink;
+
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.LogSink;
+import io.xmlformatter.record.MessageType;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,4 +1,4 @@
-package io.xmlformatter.log;
+package io.xmlformatter.record;
 
 /** Which message a record is about, named like CXF's {@code EventType}. */
 public enum MessageType {

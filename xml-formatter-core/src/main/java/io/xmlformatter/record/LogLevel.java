@@ -1,4 +1,4 @@
-package io.xmlformatter.log;
+package io.xmlformatter.record;
 
 /** The level of a record, as SLF4J names levels; chosen by an exchange's outcome (see the message logger). */
 public enum LogLevel {

@@ -1,4 +1,4 @@
-package io.xmlformatter;
+package io.xmlformatter.message;
 
 import org.junit.jupiter.api.Test;
 

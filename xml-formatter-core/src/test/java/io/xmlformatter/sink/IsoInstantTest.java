@@ -1,4 +1,4 @@
-package io.xmlformatter.log;
+package io.xmlformatter.sink;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.xmlformatter;
+package io.xmlformatter.message;
 
 import java.util.ArrayList;
 import java.util.Collection;

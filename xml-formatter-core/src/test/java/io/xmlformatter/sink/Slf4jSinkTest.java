@@ -1,4 +1,8 @@
-package io.xmlformatter.log;
+package io.xmlformatter.sink;
+
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
+import io.xmlformatter.record.LogLevel;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -64,7 +68,8 @@ class Slf4jSinkTest {
                 .operation("transfer")
                 .header("SOAPAction", Arrays.asList("\"transfer\""))
                 .duration(Duration.ofMillis(12))
-                .formatted(out.toString(), r)
+                .payload(out.toString()).originalSize(r.originalLength()).loggedSize(out.length())
+                .truncated(r.truncated()).maskedCount(r.maskedCount()).wellFormed(r.wellFormed())
                 .build();
     }
 

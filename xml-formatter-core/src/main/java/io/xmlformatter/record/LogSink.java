@@ -1,4 +1,4 @@
-package io.xmlformatter.log;
+package io.xmlformatter.record;
 
 /**
  * Where log records go (SLF4J, MongoDB, ...). Implementations are thread-safe; {@link #write} is called on the

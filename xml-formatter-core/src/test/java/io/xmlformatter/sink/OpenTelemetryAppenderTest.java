@@ -1,4 +1,7 @@
-package io.xmlformatter.log;
+package io.xmlformatter.sink;
+
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;

@@ -1,4 +1,4 @@
-package io.xmlformatter.log;
+package io.xmlformatter.sink;
 
 import java.time.Instant;
 

@@ -1,4 +1,7 @@
-package io.xmlformatter.log;
+package io.xmlformatter.sink;
+
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.RecordLayout;
 
 import java.time.Instant;
 import java.util.List;
