@@ -36,7 +36,7 @@ public @interface XmlLogging {
     /** Whether the exchange is logged at all. */
     boolean enabled() default true;
 
-    /** The most payload logged, in bytes; -1 for none; the global limit when left at -2. */
+    /** The most payload logged, in bytes (-1: no limit, as CXF's); the global limit when left at -2. */
     int limit() default -2;
 
     /** Paths masked on top of the global ones. */
