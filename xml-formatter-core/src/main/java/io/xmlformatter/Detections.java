@@ -6,6 +6,7 @@ import java.util.Arrays;
  * The ranges of a value that {@link ValueDetector}s marked to be masked. Reused from value to value; not
  * thread-safe.
  */
+@Experimental
 public final class Detections {
     private int[] ranges = new int[16];
     private int count;

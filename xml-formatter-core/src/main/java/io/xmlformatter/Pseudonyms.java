@@ -18,6 +18,7 @@ import javax.crypto.spec.SecretKeySpec;
  * <p>The key is never written anywhere: not in a record, an exception or {@link #toString()}. Immutable and
  * thread-safe; each thread keeps its own {@link Mac}.
  */
+@Experimental
 public final class Pseudonyms {
     /** The fewest key bytes taken: a shorter key could be found by trying keys on a pseudonym of a known value. */
     public static final int MIN_KEY_BYTES = 16;

@@ -10,6 +10,7 @@ import java.util.Locale;
  * <p>A detector must be thread-safe and keep nothing of the text. If it throws, the whole value is masked (fail
  * closed).
  */
+@Experimental
 public interface ValueDetector {
     /** Marks in {@code found} the ranges of {@code text} between {@code from} and {@code to} to mask. */
     void detect(CharSequence text, int from, int to, Detections found);

@@ -11,6 +11,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * mask ({@link #maskDecoded}): where a decoded secret stands among the escapes is not kept. A detector that throws
  * masks the whole value (fail closed). Immutable and thread-safe.
  */
+@Internal
 public final class ValueMasker {
     private final ValueDetector[] detectors;
     /** Per detector: the screen bit a built-in one needs ({@link #screen}), or 0 for one of one's own (always run). */

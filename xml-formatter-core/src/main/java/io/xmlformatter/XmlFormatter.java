@@ -464,6 +464,7 @@ public final class XmlFormatter {
          * in documents read from them). Off by default. For example {@code detect(ValueDetector.cardNumbers(),
          * ValueDetector.ibans())}; a detector of your own implements {@link ValueDetector}.
          */
+        @Experimental
         public Builder detect(ValueDetector... detectors) {
             for (ValueDetector d : detectors) {
                 if (d == null) {
@@ -480,6 +481,7 @@ public final class XmlFormatter {
          * A value cut short, or one the engine masks because it cannot tell what it holds, is still written as the
          * mask. Null: the mask (the default).
          */
+        @Experimental
         public Builder pseudonyms(Pseudonyms pseudonyms) {
             this.pseudonyms = pseudonyms;
             return this;

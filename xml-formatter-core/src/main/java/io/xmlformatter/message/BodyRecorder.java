@@ -1,5 +1,7 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Experimental;
+
 import java.io.Closeable;
 import java.io.FilterOutputStream;
 import java.io.FilterWriter;
@@ -14,6 +16,7 @@ import java.util.Arrays;
  * directly, or as a tee in front of the body's stream ({@link #tee(OutputStream, Runnable)}). For one stream on one
  * thread; not thread-safe.
  */
+@Experimental
 public final class BodyRecorder {
     private final int cap;
     private byte[] bytes;

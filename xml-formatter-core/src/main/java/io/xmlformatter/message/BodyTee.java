@@ -1,5 +1,7 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Experimental;
+
 import java.io.FilterInputStream;
 import java.io.FilterReader;
 import java.io.IOException;
@@ -23,6 +25,7 @@ import java.util.function.Consumer;
  * request, and what has arrived of the rest within the limit (a closing tag the parser did not need, say) is read
  * for the record, without waiting for more. Thread-safe.
  */
+@Experimental
 public final class BodyTee {
     private final int cap;
     private final long declaredSize;

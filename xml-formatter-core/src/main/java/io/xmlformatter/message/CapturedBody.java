@@ -1,10 +1,13 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Experimental;
+
 /**
  * The first bytes of a message body as captured for its record: the bytes, how many are valid, whether they are
  * the whole body, and the whole body's size when known. Holds the array it is given (no copy); the caller does
  * not change it afterwards.
  */
+@Experimental
 public final class CapturedBody {
     private final byte[] bytes;
     private final int length;

@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Experimental;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 
@@ -20,6 +21,7 @@ import java.util.UUID;
  * exchange that ends with records still held (no response came) counts as failed: they are written with their
  * bodies. Held records never outlive {@link #end}. Thread-safe: a body may be finished on another thread.
  */
+@Experimental
 public final class ExchangeLog {
     /**
      * The server exchange whose ids are in this thread's MDC, and what the MDC held before; an exchange that was

@@ -1,5 +1,7 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Experimental;
+
 import java.util.Locale;
 import java.util.regex.Pattern;
 
@@ -10,6 +12,7 @@ import java.util.regex.Pattern;
  * {@code {namespace}}, or a resource class's simple name (JAX-RS), or a flow's name (Mule); the operation is a
  * SOAP operation or a resource method's name. Immutable; each setter returns a new match.
  */
+@Experimental
 public final class ExchangeMatch {
     private static final ExchangeMatch ANY = new ExchangeMatch(null, null, null, null, null);
 

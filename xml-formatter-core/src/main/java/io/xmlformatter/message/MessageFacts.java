@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Experimental;
 import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
@@ -18,6 +19,7 @@ import java.util.Map;
  * way to set a payload: {@link MessageLogger#log} masks the address and the headers and makes the payload from the
  * captured body. Made and filled by one thread for one message; not thread-safe.
  */
+@Experimental
 public final class MessageFacts {
     private final LogRecord.Builder record;
     private MessageType type;

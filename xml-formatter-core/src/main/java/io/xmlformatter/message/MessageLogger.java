@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Experimental;
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueDetector;
 import io.xmlformatter.ValueMasker;
@@ -831,6 +832,7 @@ public final class MessageLogger implements AutoCloseable {
          * JSON strings, bare values and keys, form, query and path values, header values and plain text (see
          * {@link XmlFormatter.Builder#detect}); replaces the detectors set before. Off by default.
          */
+        @Experimental
         public Builder detect(ValueDetector... values) {
             for (ValueDetector d : values) {
                 if (d == null) {
@@ -846,6 +848,7 @@ public final class MessageLogger implements AutoCloseable {
          * {@link #detect(ValueDetector...)} with the built-in detectors of these names ({@link ValueDetector#named}),
          * for settings written as text; replaces the detectors set before.
          */
+        @Experimental
         public Builder detect(Collection<String> names) {
             List<ValueDetector> named = new ArrayList<>();
             for (String name : names) {
@@ -870,6 +873,7 @@ public final class MessageLogger implements AutoCloseable {
          * JSON, forms, queries and headers, and what the value detectors find. A value cut short, or masked because
          * what it holds cannot be told, is still the mask. Null: the mask (the default).
          */
+        @Experimental
         public Builder pseudonyms(Pseudonyms value) {
             pseudonyms = value;
             return this;

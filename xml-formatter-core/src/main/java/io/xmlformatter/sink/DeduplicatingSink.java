@@ -1,5 +1,6 @@
 package io.xmlformatter.sink;
 
+import io.xmlformatter.Experimental;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
@@ -17,6 +18,7 @@ import java.util.Map;
  * <p>Remembers the last {@code capacity} (correlation id, payload) pairs, by a 96-bit digest of the payload, not the
  * payload itself. Thread-safe.
  */
+@Experimental
 public final class DeduplicatingSink implements LogSink {
     /** The attribute naming the record whose payload a record repeats. */
     public static final String DUPLICATE_OF = "duplicateOf";

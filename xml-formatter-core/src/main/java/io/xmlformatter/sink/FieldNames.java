@@ -1,5 +1,6 @@
 package io.xmlformatter.sink;
 
+import io.xmlformatter.Experimental;
 import io.xmlformatter.record.LogRecord;
 
 import java.util.HashMap;
@@ -10,6 +11,7 @@ import java.util.Map;
  * project's own names (those of {@link LogRecord#forEachField}), the Elastic Common Schema, or the OpenTelemetry
  * semantic conventions. Fields a convention has no name for go under {@code xmlformatter.}, in snake case.
  */
+@Experimental
 public enum FieldNames {
     /** The record's own names: {@code type}, {@code exchangeId}, {@code address}, {@code status}, ... */
     PROJECT,

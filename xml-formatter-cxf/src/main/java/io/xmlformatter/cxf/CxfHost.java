@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.Experimental;
 import io.xmlformatter.message.MessageFacts;
 import org.apache.cxf.message.Message;
 
@@ -8,6 +9,7 @@ import org.apache.cxf.message.Message;
  * of sending that id on, its facts. Set with {@link XmlLoggingSettings#setHost}; the default adds nothing.
  * Implementations are thread-safe and use only the CXF API that CXF 2.7 and 4.x share.
  */
+@Experimental
 public interface CxfHost {
     /**
      * The correlation id the host gives {@code message}, or null: then the inbound correlation header, the

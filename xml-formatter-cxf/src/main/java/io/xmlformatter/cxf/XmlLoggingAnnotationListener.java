@@ -1,5 +1,7 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.Internal;
+
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Endpoint;
 import org.apache.cxf.endpoint.Server;
@@ -15,6 +17,7 @@ import java.util.HashSet;
  * registers it with every bus ({@code META-INF/cxf/bus-extensions.txt}); it uses only the CXF API of CXF 2.7 to
  * 4.2, so it also works inside Mule 3.
  */
+@Internal
 public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
     @Override
     public void handleEvent(Event event, AbstractServiceFactoryBean factory, Object... args) {

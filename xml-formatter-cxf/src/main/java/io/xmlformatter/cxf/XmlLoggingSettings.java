@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.Experimental;
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.sink.DeduplicatingSink;
@@ -221,6 +222,7 @@ public class XmlLoggingSettings {
      * {@code email-addresses}): what they find is masked wherever it stands (see
      * {@link io.xmlformatter.message.MessageLogger.Builder#detect(java.util.Collection)}). Default: none.
      */
+    @Experimental
     public void setDetect(List<String> names) {
         options().detect(names);
     }
@@ -235,6 +237,7 @@ public class XmlLoggingSettings {
      * values are written as their keyed pseudonyms ({@code [h:3f9a2c1e]}) instead of the mask (see
      * {@link Pseudonyms}). An empty key is refused. Default: none (the mask).
      */
+    @Experimental
     public void setPseudonymKey(String key) {
         options().pseudonyms(Pseudonyms.keyed(key));
     }

@@ -1,6 +1,9 @@
 package io.xmlformatter.mongo;
 
+import io.xmlformatter.Experimental;
+
 /** The state of the Mongo sink's circuit breaker. */
+@Experimental
 public enum BreakerState {
     /** Writes go through. */
     CLOSED,

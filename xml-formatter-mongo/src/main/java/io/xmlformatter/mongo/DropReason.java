@@ -1,6 +1,9 @@
 package io.xmlformatter.mongo;
 
+import io.xmlformatter.Experimental;
+
 /** Why a record offered to the sink was not written to MongoDB. Each reason has its own counter. */
+@Experimental
 public enum DropReason {
     /** The queue was full (count or bytes) and the policy is to drop the newest record. */
     QUEUE_FULL,

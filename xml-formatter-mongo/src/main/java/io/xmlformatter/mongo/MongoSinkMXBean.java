@@ -1,9 +1,12 @@
 package io.xmlformatter.mongo;
 
+import io.xmlformatter.Experimental;
+
 /**
  * The sink's metrics and health over JMX, under {@code io.xmlformatter:type=MongoSink,name=<name>}.
  * Invariant: offered = written + dropped (every reason) + queued.
  */
+@Experimental
 public interface MongoSinkMXBean {
     /** Records offered. */
     long getOffered();

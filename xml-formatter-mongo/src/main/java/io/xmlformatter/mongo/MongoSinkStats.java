@@ -1,6 +1,9 @@
 package io.xmlformatter.mongo;
 
+import io.xmlformatter.Experimental;
+
 /** A Mongo sink's counters at one moment, taken together: {@code offered = written + dropped + queued}. */
+@Experimental
 public final class MongoSinkStats {
     /** Records offered. */
     public final long offered;

@@ -1,5 +1,6 @@
 package io.xmlformatter.spring.boot;
 
+import io.xmlformatter.Internal;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.sink.Slf4jSink;
 import io.xmlformatter.message.MessageLogger;
@@ -24,6 +25,7 @@ import org.springframework.context.annotation.Import;
 @EnableConfigurationProperties(XmlFormatterProperties.class)
 @Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
         JaxRsLoggingConfiguration.class, MetricsConfiguration.class})
+@Internal
 public class XmlFormatterAutoConfiguration {
     /** The SLF4J sink in the layout of {@code xmlformatter.output}. */
     @Bean
