@@ -67,9 +67,6 @@ public class FormatBenchmark {
     private char[] chars;
     private byte[] bytes;
     private final FormatBuffer out = new FormatBuffer(1 << 18);
-    private final FloorFormatter floor = new FloorFormatter(false, FloorFormatter.Checks.NONE);
-    private final FloorFormatter floorWords = new FloorFormatter(true, FloorFormatter.Checks.NONE);
-    private final FloorFormatter floorChecked = new FloorFormatter(true, FloorFormatter.Checks.NAMESPACES);
 
     private final XmlFormatter indent = XmlFormatter.builder().indent(2).build();
     private final XmlFormatter presetCapIndent = XmlFormatter.builder().wsSecurity().maxTextLength(1024)
@@ -97,14 +94,6 @@ public class FormatBenchmark {
         xml = shape.equals("compact") ? SoapPayloads.compact(kb * 1024) : SoapPayloads.indented(kb * 1024);
         chars = xml.toCharArray();
         bytes = xml.getBytes(StandardCharsets.UTF_8);
-        String expected = indent.format(xml);
-        for (FloorFormatter f : new FloorFormatter[] {floor, floorWords, floorChecked}) {
-            f.format(bytes);
-            if (!f.output().equals(expected) || f.problems() != 0) {
-                throw new IllegalStateException("the floor does not write what the engine writes, or finds "
-                        + f.problems() + " problems: " + shape + " " + kb);
-            }
-        }
 
         cxfPretty = new PrettyLoggingFilter(event -> cxfResult[0] = event.getPayload());
         cxfPretty.setPrettyLogging(true);
@@ -129,40 +118,6 @@ public class FormatBenchmark {
     /** Input size in bytes, for MB/s. */
     public int inputBytes() {
         return bytes.length;
-    }
-
-    /**
-     * The limit: a loop that only counts the '<' of the input. A formatter reads every char at least once; this
-     * does nothing else.
-     */
-    @Benchmark
-    public int lessThanCount() {
-        char[] c = chars;
-        int n = 0;
-        for (int i = 0; i < c.length; i++) {
-            if (c[i] == '<') {
-                n++;
-            }
-        }
-        return n;
-    }
-
-    /** The floor: a pretty-printer that checks nothing ({@link FloorFormatter}), one byte per step. */
-    @Benchmark
-    public int floorBytes() {
-        return floor.format(bytes);
-    }
-
-    /** The floor, scanning text and attribute values eight bytes per step. */
-    @Benchmark
-    public int floorBytesWordAtATime() {
-        return floorWords.format(bytes);
-    }
-
-    /** The floor making the engine's checks on well-formed input, eight bytes per step. */
-    @Benchmark
-    public int floorWithChecksBytesWordAtATime() {
-        return floorChecked.format(bytes);
     }
 
     @Benchmark

@@ -1,5 +1,6 @@
-package io.xmlformatter.benchmarks;
+package io.xmlformatter.benchmarks.instruments;
 
+import io.xmlformatter.benchmarks.SoapPayloads;
 import io.xmlformatter.FormatBuffer;
 import io.xmlformatter.ValueDetector;
 import io.xmlformatter.XmlFormatter;
@@ -18,7 +19,7 @@ import java.util.function.IntSupplier;
  * rounds with its lowest and highest quartile. JMH's FormatBenchmark gives absolute speeds; on this machine its
  * cells move by ±50% between forks, so ratios taken across its cells mean little.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar io.xmlformatter.benchmarks.InterleavedRatios [rounds] [slice ms]
+ * <pre>java -cp benchmarks/instruments/target/instruments.jar io.xmlformatter.benchmarks.instruments.InterleavedRatios [rounds] [slice ms]
  *     [shapes, e.g. compact,indented] [sizes in KB, e.g. 1,2,6,21,50]</pre>
  *
  * Code the JIT compiled for one size can slow another size down several times in the same JVM, so for figures per

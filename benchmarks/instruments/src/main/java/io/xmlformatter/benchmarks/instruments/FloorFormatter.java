@@ -1,5 +1,6 @@
-package io.xmlformatter.benchmarks;
+package io.xmlformatter.benchmarks.instruments;
 
+import io.xmlformatter.benchmarks.SoapPayloads;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.ByteOrder;
@@ -11,7 +12,7 @@ import java.util.Arrays;
  * trusts its input to be well-formed, with no mixed content. It finds each tag's end, writes a line break and the
  * indentation before each start tag (and before the end tag of an element with children), copies tags and text in
  * bulk, drops whitespace between tags and compares each end tag with its start tag. On {@link SoapPayloads} it
- * writes what {@code XmlFormatter.builder().indent(2)} writes ({@link FormatBenchmark} checks this). Not a
+ * writes what {@code XmlFormatter.builder().indent(2)} writes ({@link FloorBenchmark} checks this). Not a
  * formatter: a measure of how fast one could be.
  *
  * <p>It can make the checks the engine makes on well-formed input too ({@link Checks}), each group with those

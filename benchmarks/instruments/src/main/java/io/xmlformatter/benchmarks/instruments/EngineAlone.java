@@ -1,5 +1,6 @@
-package io.xmlformatter.benchmarks;
+package io.xmlformatter.benchmarks.instruments;
 
+import io.xmlformatter.benchmarks.SoapPayloads;
 import java.nio.charset.StandardCharsets;
 import java.util.function.IntSupplier;
 
@@ -11,7 +12,7 @@ import java.util.function.IntSupplier;
  * way too, in turn and several times:
  *
  * <pre>for i in 1 2 3; do for jar in BEFORE.jar AFTER.jar; do
- *   java -Xms1g -Xmx1g -cp benchmarks/target/benchmarks.jar io.xmlformatter.benchmarks.EngineAlone $jar 0 compact 1 5
+ *   java -Xms1g -Xmx1g -cp benchmarks/instruments/target/instruments.jar io.xmlformatter.benchmarks.instruments.EngineAlone $jar 0 compact 1 5
  * done; done</pre>
  *
  * <p>Arguments: the core jar (or {@code floor[-words][:CHECKS]}: {@link FloorFormatter} over the UTF-8 bytes, which

@@ -1,5 +1,6 @@
-package io.xmlformatter.benchmarks;
+package io.xmlformatter.benchmarks.instruments;
 
+import io.xmlformatter.benchmarks.SoapPayloads;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -15,7 +16,7 @@ import java.util.function.IntSupplier;
  * after round: the median ratio of the second build's speed to the first's, per configuration and size. A shared
  * machine's noise hits both builds alike, which separate JMH runs cannot promise.
  *
- * <pre>java -cp benchmarks/target/benchmarks.jar io.xmlformatter.benchmarks.EngineBeforeAfter \
+ * <pre>java -cp benchmarks/instruments/target/instruments.jar io.xmlformatter.benchmarks.instruments.EngineBeforeAfter \
  *     before/xml-formatter-core/target/xml-formatter-core-0.1.0.jar \
  *     xml-formatter-core/target/xml-formatter-core-0.1.0.jar [rounds] [slice ms] [shapes] [sizes]</pre>
  *
