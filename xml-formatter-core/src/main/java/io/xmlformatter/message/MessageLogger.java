@@ -969,7 +969,7 @@ public final class MessageLogger implements AutoCloseable {
          * every exchange sharing a correlation id — a proxy's request in, its call to the backend, the backend's
          * answer, its own answer — are held together and written with bodies if any of them fails (or is slow), else
          * as for exchanges that went well, once the last of them has ended. Bounded by {@link #maxHeldBytes} and
-         * {@link #chainLimits}.
+         * {@link #chainMaxRecords} and {@link #chainMaxAge}.
          */
         public Builder chain(boolean on) {
             chain = on;
@@ -989,12 +989,19 @@ public final class MessageLogger implements AutoCloseable {
         }
 
         /**
-         * The most records one chain holds (default 256; past it a record is written at once without its body,
-         * counted) and the longest it is held (default 2 minutes; then it is written as failed: an exchange that
-         * never ended).
+         * The most records one chain holds (default 256): past it a record is written at once without its body,
+         * counted.
          */
-        public Builder chainLimits(int maxRecords, Duration maxAge) {
+        public Builder chainMaxRecords(int maxRecords) {
             maxChainRecords = maxRecords;
+            return this;
+        }
+
+        /**
+         * The longest a chain is held (default 2 minutes): then it is written as failed, an exchange that never
+         * ended.
+         */
+        public Builder chainMaxAge(Duration maxAge) {
             chainMaxAge = maxAge;
             return this;
         }
@@ -1097,9 +1104,11 @@ public final class MessageLogger implements AutoCloseable {
             if (levels != null && (levels[0] == null || levels[1] == null || levels[2] == null)) {
                 throw new IllegalArgumentException("levels: give all three (success, client error, failure)");
             }
-            if (maxChainRecords < 1 || chainMaxAge == null || chainMaxAge.isNegative() || chainMaxAge.isZero()) {
-                throw new IllegalArgumentException("chainLimits: at least one record and a positive age, not "
-                        + maxChainRecords + " and " + chainMaxAge);
+            if (maxChainRecords < 1) {
+                throw new IllegalArgumentException("chainMaxRecords: at least one, not " + maxChainRecords);
+            }
+            if (chainMaxAge == null || chainMaxAge.isNegative() || chainMaxAge.isZero()) {
+                throw new IllegalArgumentException("chainMaxAge: a positive duration, not " + chainMaxAge);
             }
             if (maxHeldBytes < 0) {
                 throw new IllegalArgumentException("maxHeldBytes must not be negative: " + maxHeldBytes);

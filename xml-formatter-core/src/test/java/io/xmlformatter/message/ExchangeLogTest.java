@@ -485,7 +485,7 @@ class ExchangeLogTest {
     @Test
     void aChainIsBoundedInRecordsAndAge() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).chain(true)
-                .chainLimits(1, Duration.ofNanos(1)));
+                .chainMaxRecords(1).chainMaxAge(Duration.ofNanos(1)));
         ExchangeLog x = logger.clientExchange(name -> "forgotten", null, null);
         x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
         x.log(x.facts(MessageType.REQ_OUT), body("<q>second</q>"));
@@ -504,7 +504,7 @@ class ExchangeLogTest {
     @Test
     void anExchangeThatNeverEndsIsWrittenAsFailedOncePastItsAge() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.BODY_ON_FAILURE)
-                .chainLimits(256, Duration.ofNanos(1)));
+                .chainMaxAge(Duration.ofNanos(1)));
         ExchangeLog x = logger.clientExchange(null, null, null); // a caller that never reads its response
         x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
         assertEquals(Arrays.asList(), summary());
@@ -536,9 +536,11 @@ class ExchangeLogTest {
             assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
                     .slowThreshold(Duration.ofMillis(-1)).build()).getMessage(),
             assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
-                    .chainLimits(0, Duration.ofSeconds(1)).build()).getMessage()};
+                    .chainMaxRecords(0).build()).getMessage(),
+            assertThrows(IllegalArgumentException.class, () -> MessageLogger.builder()
+                    .chainMaxAge(Duration.ZERO).build()).getMessage()};
         String[] names = {"slowThreshold", "faultStatus", "sampleRate", "sampleOneIn", "strategy", "levels",
-            "maxHeldBytes", "slowThreshold", "chainLimits"};
+            "maxHeldBytes", "slowThreshold", "chainMaxRecords", "chainMaxAge"};
         for (int i = 0; i < names.length; i++) {
             assertTrue(messages[i].contains(names[i]), messages[i]);
         }

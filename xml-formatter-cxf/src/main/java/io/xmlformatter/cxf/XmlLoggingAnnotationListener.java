@@ -10,6 +10,7 @@ import org.apache.cxf.service.factory.FactoryBeanListener;
 
 import java.util.Arrays;
 import java.util.HashSet;
+import java.util.function.Supplier;
 
 /**
  * Puts xml-formatter's interceptors on every endpoint and client whose service class or interface carries
@@ -37,7 +38,12 @@ public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
 
     /** The settings an annotation describes (the defaults of {@link XmlLoggingSettings} elsewhere). */
     static XmlLoggingSettings settingsOf(XmlLogging annotation) {
-        XmlLoggingSettings settings = new XmlLoggingSettings();
+        return settingsOf(annotation, XmlLoggingSettings::new);
+    }
+
+    /** The settings an annotation describes, set on a new object from {@code settingsType}. */
+    static XmlLoggingSettings settingsOf(XmlLogging annotation, Supplier<XmlLoggingSettings> settingsType) {
+        XmlLoggingSettings settings = settingsType.get();
         settings.setLimit(annotation.limit());
         settings.setInMemThreshold(annotation.inMemThresHold());
         settings.setPrettyLogging(annotation.pretty());

@@ -82,6 +82,16 @@ public class XmlLoggingSettings {
         options().pretty(pretty);
     }
 
+    /** Media types (prefixes) also treated as binary in inbound messages (see {@link MessageLogger#BINARY_TYPES}). */
+    public void setInBinaryMediaTypes(List<String> types) {
+        options().addInBinaryMediaTypes(types);
+    }
+
+    /** Media types (prefixes) also treated as binary in outbound messages (see {@link MessageLogger#BINARY_TYPES}). */
+    public void setOutBinaryMediaTypes(List<String> types) {
+        options().addOutBinaryMediaTypes(types);
+    }
+
     /** CXF's {@code logBinary}: log binary bodies (suppressed by default). */
     public void setLogBinary(boolean logBinary) {
         options().logBinary(logBinary);
@@ -309,6 +319,16 @@ public class XmlLoggingSettings {
     /** The whole chain on failure (see {@link MessageLogger.Builder#chain}; default off). */
     public void setChain(boolean on) {
         options().chain(on);
+    }
+
+    /** The most records one chain holds (see {@link MessageLogger.Builder#chainMaxRecords}; default 256). */
+    public void setChainMaxRecords(int records) {
+        options().chainMaxRecords(records);
+    }
+
+    /** The longest a chain is held, in milliseconds (see {@link MessageLogger.Builder#chainMaxAge}; default 2 min). */
+    public void setChainMaxAgeMillis(long millis) {
+        options().chainMaxAge(java.time.Duration.ofMillis(millis));
     }
 
     /**

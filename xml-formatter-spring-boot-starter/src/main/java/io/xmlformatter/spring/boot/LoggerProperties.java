@@ -56,7 +56,8 @@ final class LoggerProperties {
             "sampleRate", "exchange.sample-rate",
             "sampleKeepsFailures", "exchange.sample-keeps-failures",
             "chain", "exchange.chain",
-            "chainLimits", "exchange.chain-max-records",
+            "chainMaxRecords", "exchange.chain-max-records",
+            "chainMaxAge", "exchange.chain-max-age",
             "maxHeldBytes", "exchange.max-held-bytes",
             "suppressDuplicates", "exchange.suppress-duplicates",
             "correlationHeader", "exchange.correlation-header",
@@ -156,13 +157,8 @@ final class LoggerProperties {
         set(x.sampleRate(), b::sampleRate);
         set(x.sampleKeepsFailures(), b::sampleKeepsFailures);
         set(x.chain(), b::chain);
-        if (x.chainMaxRecords() != null || x.chainMaxAge() != null) {
-            if (x.chainMaxRecords() == null || x.chainMaxAge() == null) {
-                throw new IllegalArgumentException(
-                        "chainLimits: set xmlformatter.exchange.chain-max-records and .chain-max-age together");
-            }
-            b.chainLimits(x.chainMaxRecords(), x.chainMaxAge());
-        }
+        set(x.chainMaxRecords(), b::chainMaxRecords);
+        set(x.chainMaxAge(), b::chainMaxAge);
         set(x.maxHeldBytes(), v -> b.maxHeldBytes(v.toBytes()));
         set(x.suppressDuplicates(), b::suppressDuplicates);
         set(x.correlationHeader(), b::correlationHeader);

@@ -172,7 +172,8 @@ class XmlFormatterAutoConfigurationTest {
         failsWith("xmlformatter.exchange.fault-status=700", "xmlformatter.exchange.fault-status");
         failsWith("xmlformatter.exchange.sample-one-in=0", "xmlformatter.exchange.sample-one-in");
         failsWith("xmlformatter.exchange.levels=DEBUG,WARN", "xmlformatter.exchange.levels");
-        failsWith("xmlformatter.exchange.chain-max-records=10", ".chain-max-age together");
+        failsWith("xmlformatter.exchange.chain-max-records=0", "xmlformatter.exchange.chain-max-records");
+        failsWith("xmlformatter.exchange.chain-max-age=0s", "xmlformatter.exchange.chain-max-age");
         failsWith("xmlformatter.masking.mask=<x>", "xmlformatter.masking.mask");
         failsWith("xmlformatter.body.indent=99", "xmlformatter.body.indent");
         failsWith("xmlformatter.rules[0].path=(", "xmlformatter.rules[0].path");
