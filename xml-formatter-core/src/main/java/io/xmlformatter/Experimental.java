@@ -8,9 +8,9 @@ import java.lang.annotation.Target;
 
 /**
  * Marks public API that may still change in a minor release: new in this version, or an extension point whose shape
- * is not settled (the adapter SPI, value detectors, pseudonyms). The compatibility check between releases reports it
- * but does not fail on it. Everything public and not marked {@code @Experimental} or {@link Internal @Internal} is
- * stable: it changes incompatibly only in a major release.
+ * is not settled (the adapter SPI, value detectors, pseudonyms). The compatibility check between releases leaves it
+ * out. Everything public and not marked {@code @Experimental} or {@link Internal @Internal} is stable: it changes
+ * incompatibly only in a major release.
  */
 @Documented
 @Retention(RetentionPolicy.CLASS)

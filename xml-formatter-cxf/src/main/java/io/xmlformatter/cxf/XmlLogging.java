@@ -50,6 +50,8 @@ public @interface XmlLogging {
 
     /** Paths whose element text or attribute values are masked. */
     String[] anonymize() default {};
+    /** Paths whose subtrees are left out of the payload (as {@code XmlLoggingSettings#setPrune}). */
+    String[] prune() default {};
 
     /** The WS-Security/SAML masking preset. */
     boolean wsSecurity() default true;

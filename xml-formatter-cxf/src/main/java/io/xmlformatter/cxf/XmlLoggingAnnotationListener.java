@@ -52,6 +52,7 @@ public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
         settings.setSensitiveElementNames(new HashSet<>(Arrays.asList(annotation.sensitiveElementNames())));
         settings.setSensitiveAttributeNames(new HashSet<>(Arrays.asList(annotation.sensitiveAttributeNames())));
         settings.setAnonymize(Arrays.asList(annotation.anonymize()));
+        settings.setPrune(Arrays.asList(annotation.prune()));
         settings.setWsSecurity(annotation.wsSecurity());
         settings.setDetect(Arrays.asList(annotation.detect()));
         if (annotation.strategy().length > 0) {

@@ -93,6 +93,7 @@ class OptionsAgreementTest {
             "sensitiveElementNames", "setSensitiveElementNames",
             "sensitiveAttributeNames", "setSensitiveAttributeNames",
             "anonymize", "setAnonymize",
+            "prune", "setPrune",
             "wsSecurity", "setWsSecurity",
             "detect", "setDetect",
             "strategy", "setStrategy",
@@ -216,6 +217,11 @@ class OptionsAgreementTest {
         @Override
         public void setAnonymize(List<String> paths) {
             called.add("setAnonymize");
+        }
+
+        @Override
+        public void setPrune(List<String> paths) {
+            called.add("setPrune");
         }
 
         @Override
