@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Prints the headline tables of benchmarks/RESULTS.md from JMH JSON results.
 
-Usage: python3 benchmarks/report.py benchmarks/results/format-jmh.json [benchmarks/results/cxf-jmh.json]
-Needs benchmarks/target/benchmarks.jar (for the exact payload sizes of FormatBenchmark).
+Usage: python3 benchmarks/report.py RESULT.json...  (FormatBenchmark and CxfLoggingBenchmark results, in any number
+of files: the FormatBenchmark cells of all of them make one table). Needs benchmarks/target/benchmarks.jar (for the
+exact payload sizes of FormatBenchmark).
 """
 import json
 import os
@@ -36,11 +37,11 @@ def sizes():
     return result
 
 
-def engine(path):
+def engine(results):
     """MB/s and the ratio to CXF's mask-then-pretty per size, then bytes allocated per call."""
     size = sizes()
     data = {}
-    for r in json.load(open(path)):
+    for r in results:
         p = r["params"]
         name = r["benchmark"].rsplit(".", 1)[1]
         alloc = r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score")
@@ -71,10 +72,10 @@ def engine(path):
         print(f"| {label} | " + " | ".join(cells) + " |")
 
 
-def cxf(path):
+def cxf(results):
     """CxfLoggingBenchmark: time per call, the logging cost per message (4 per call), against CXF's mask+pretty."""
     data = {}
-    for r in json.load(open(path)):
+    for r in results:
         p = r["params"]
         data[(p["config"], p["kb"])] = r["primaryMetric"]["score"]
     kbs = sorted({k for _, k in data}, key=int)
@@ -95,7 +96,11 @@ def cxf(path):
 
 
 if __name__ == "__main__":
-    engine(sys.argv[1] if len(sys.argv) > 1 else "benchmarks/results/format-jmh.json")
-    if len(sys.argv) > 2:
+    results = [r for path in sys.argv[1:] for r in json.load(open(path))]
+    format_results = [r for r in results if ".FormatBenchmark." in r["benchmark"]]
+    cxf_results = [r for r in results if ".CxfLoggingBenchmark." in r["benchmark"]]
+    if format_results:
+        engine(format_results)
+    if cxf_results:
         print()
-        cxf(sys.argv[2])
+        cxf(cxf_results)

@@ -2,6 +2,7 @@
 """Tables and a chart from the end-to-end runs listed by run.sh (target/e2e/runs.tsv).
 
     python3 benchmarks/gatling/report.py target/e2e/runs.tsv [chart.svg]
+    python3 benchmarks/gatling/report.py target/e2e/runs.tsv --headline    (the table of benchmarks/RESULTS.md)
 
 Reads each cell's Gatling console summary (its "Global Information" block) and, where run.sh recorded them, the
 server's figures. Cells repeated for a configuration and size are summarised by their median with the lowest and
@@ -107,6 +108,30 @@ def tables(rows):
     return "\n".join(out)
 
 
+def headline(rows):
+    """One line per configuration: requests/s as a share of none and server CPU per request over none, per size."""
+    summary = cells(rows)
+    sizes = sorted({c["kb"] for c in summary})
+    configs = [c for c in COLORS if any(x["config"] == c for x in summary)]
+    out = ["| configuration | " + " | ".join("%d KiB: requests/s (share of none) | CPU µs/request over none" % kb
+                                            for kb in sizes) + " | errors |",
+           "|---|" + "---:|---:|" * len(sizes) + "---:|"]
+    for config in configs:
+        cols, errors = [], 0
+        for kb in sizes:
+            c = next((x for x in summary if x["kb"] == kb and x["config"] == config), None)
+            none = next((x for x in summary if x["kb"] == kb and x["config"] == "none"), None)
+            if c is None or none is None:
+                cols += ["-", "-"]
+                continue
+            errors += c["errors"]
+            cols.append("%.0f (%.0f%%)" % (c["rps"], 100.0 * c["rps"] / none["rps"]))
+            cols.append("%+.0f" % (c["cpu_us"] - none["cpu_us"]) if c["cpu_us"] is not None
+                        and none["cpu_us"] is not None else "-")
+        out.append("| `%s` | %s | %d |" % (config, " | ".join(cols), errors))
+    return "\n".join(out)
+
+
 def chart(rows, path):
     sizes = sorted({r["kb"] for r in rows})
     configs = [c for c in COLORS if any(r["config"] == c for r in rows)]
@@ -148,6 +173,9 @@ def chart(rows, path):
 
 def main():
     rows = load(sys.argv[1])
+    if "--headline" in sys.argv[2:]:
+        print(headline(rows))
+        return
     print(tables(rows))
     if len(sys.argv) > 2:
         chart(cells(rows), sys.argv[2])

@@ -4,10 +4,10 @@ import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.InsertManyOptions;
-import io.xmlformatter.record.LogRecord;
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.mongo.MongoSinkSettings;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import org.bson.Document;
 import org.bson.types.ObjectId;
 

@@ -5,11 +5,11 @@ import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueDetector;
 import io.xmlformatter.ValueMasker;
 import io.xmlformatter.XmlFormatter;
-import io.xmlformatter.sink.DeduplicatingSink;
 import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.DeduplicatingSink;
 import io.xmlformatter.sink.Slf4jSink;
 
 import java.time.Duration;
@@ -169,6 +169,15 @@ public final class MessageLogger implements AutoCloseable {
         b.outSink = outSink;
         b.suppressDuplicates = false; // the shared sinks already are
         return b.build(root());
+    }
+
+    /**
+     * A builder holding this logger's whole configuration (every option, its sinks and rules), to build another
+     * logger like it with some options changed: {@code logger.toBuilder().limit(4096).build()}. The logger it builds
+     * is independent of this one (its own chains and held-bytes bound); {@link #derive} makes one that shares them.
+     */
+    public Builder toBuilder() {
+        return configuration.copy();
     }
 
     /** The logger that holds the chains and the held bound: the one this was derived from, or this. */
@@ -575,11 +584,8 @@ public final class MessageLogger implements AutoCloseable {
         private Builder() {
         }
 
-        /**
-         * A new builder with this one's settings (the same sinks), e.g. to derive the logger of one resource
-         * method from the global configuration.
-         */
-        public Builder copy() {
+        /** A new builder with this one's settings (the same sinks and rules). */
+        Builder copy() {
             Builder b = new Builder();
             b.limit = limit;
             b.inMemThreshold = inMemThreshold;

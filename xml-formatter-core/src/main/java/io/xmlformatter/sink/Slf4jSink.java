@@ -1,10 +1,10 @@
 package io.xmlformatter.sink;
 
+import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.record.RecordLayout;
-import io.xmlformatter.record.LogLevel;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -73,6 +73,17 @@ class MessageLoggerTest {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
+    /** A logger's builder holds its configuration: built again it logs the same; changed, only the new one differs. */
+    @Test
+    void toBuilderGivesTheConfigurationBack() {
+        String logged = log("text/xml", utf8(ENVELOPE)).payload();
+        MessageLogger same = logger.toBuilder().build();
+        assertEquals(logged, log(same, "text/xml", CapturedBody.of(utf8(ENVELOPE))).payload());
+        MessageLogger shorter = logger.toBuilder().limit(64).build();
+        assertTrue(log(shorter, "text/xml", CapturedBody.of(utf8(ENVELOPE))).truncated());
+        assertEquals(logged, log("text/xml", utf8(ENVELOPE)).payload());
+    }
+
     /**
      * A complete XML body is formatted into the thread's buffer and taken from it: a record after a longer one, a
      * truncated one or one too large to keep the buffer holds its own text only.

@@ -1,9 +1,9 @@
 package io.xmlformatter.message;
 
-import io.xmlformatter.sink.CxfTextLayout;
-import io.xmlformatter.sink.JsonLayout;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.CxfTextLayout;
+import io.xmlformatter.sink.JsonLayout;
 import io.xmlformatter.sink.TextLayout;
 import org.junit.jupiter.api.Test;
 

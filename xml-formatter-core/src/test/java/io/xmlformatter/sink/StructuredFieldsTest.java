@@ -1,8 +1,8 @@
 package io.xmlformatter.sink;
 
+import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.record.LogLevel;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;

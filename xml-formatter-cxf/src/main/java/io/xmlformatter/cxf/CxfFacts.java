@@ -1,7 +1,7 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.record.MessageType;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;

@@ -1,8 +1,8 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.sink.CxfTextLayout;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
+import io.xmlformatter.sink.CxfTextLayout;
 import org.apache.cxf.ext.logging.event.EventType;
 import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.ext.logging.event.LogEventSender;

@@ -1,10 +1,10 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.record.LogRecord;
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import org.apache.cxf.ext.logging.event.LogEvent;
 import org.apache.cxf.ext.logging.event.LogEventSender;
 

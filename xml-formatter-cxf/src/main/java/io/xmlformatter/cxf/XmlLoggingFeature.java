@@ -1,7 +1,7 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.sink.Slf4jSink;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.sink.Slf4jSink;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.endpoint.Server;

@@ -1,9 +1,9 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.Strategy;
 import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.message.Strategy;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.junit.jupiter.api.AfterAll;

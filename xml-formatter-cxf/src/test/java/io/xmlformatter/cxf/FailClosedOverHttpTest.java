@@ -1,9 +1,9 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;

@@ -1,8 +1,8 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.Test;
 

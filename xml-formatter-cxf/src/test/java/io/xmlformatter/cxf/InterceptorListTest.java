@@ -1,8 +1,8 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.sink.DeduplicatingSink;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.DeduplicatingSink;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.message.Strategy;
+import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.testsupport.CollectingSink;
 import javax.jws.WebService;
 import org.apache.cxf.endpoint.Server;

@@ -1,10 +1,10 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.record.MessageType;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
 import jakarta.ws.rs.client.ClientRequestContext;

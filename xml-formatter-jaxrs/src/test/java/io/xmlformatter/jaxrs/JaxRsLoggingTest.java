@@ -1,9 +1,9 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.record.LogRecord;
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
 import io.xmlformatter.testsupport.HttpChunks;
 import jakarta.ws.rs.client.Client;

@@ -1,11 +1,11 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.record.LogLevel;
-import io.xmlformatter.record.LogRecord;
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Strategy;
+import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;

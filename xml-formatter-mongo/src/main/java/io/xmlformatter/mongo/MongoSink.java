@@ -1,9 +1,9 @@
 package io.xmlformatter.mongo;
 
 import com.mongodb.client.MongoClient;
-import io.xmlformatter.sink.JsonLayout;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
+import io.xmlformatter.sink.JsonLayout;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 

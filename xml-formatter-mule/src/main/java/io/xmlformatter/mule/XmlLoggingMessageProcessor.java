@@ -1,11 +1,11 @@
 package io.xmlformatter.mule;
 
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.record.MessageType;
 import org.mule.api.MuleEvent;
 import org.mule.api.MuleException;
 import org.mule.api.MuleMessage;

@@ -1,10 +1,10 @@
 package io.xmlformatter.mule;
 
-import io.xmlformatter.sink.DeduplicatingSink;
+import io.xmlformatter.mule.embedded.EmbeddedMule;
 import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.mule.embedded.EmbeddedMule;
+import io.xmlformatter.sink.DeduplicatingSink;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

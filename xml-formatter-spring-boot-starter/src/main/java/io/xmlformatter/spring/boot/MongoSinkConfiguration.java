@@ -1,10 +1,10 @@
 package io.xmlformatter.spring.boot;
 
 import com.mongodb.client.MongoClient;
-import io.xmlformatter.record.LogSink;
 import io.xmlformatter.mongo.DropPolicy;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.mongo.MongoSinkSettings;
+import io.xmlformatter.record.LogSink;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.condition.AnyNestedCondition;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;

@@ -1,9 +1,9 @@
 package io.xmlformatter.spring.boot;
 
 import io.xmlformatter.Internal;
+import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.sink.Slf4jSink;
-import io.xmlformatter.message.MessageLogger;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;

@@ -1,8 +1,8 @@
 package io.xmlformatter.spring.boot;
 
-import io.xmlformatter.sink.FieldNames;
-import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.message.Strategy;
+import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.sink.FieldNames;
 import org.slf4j.event.Level;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 import org.springframework.boot.context.properties.bind.DefaultValue;

@@ -1,9 +1,9 @@
 package io.xmlformatter.spring.boot;
 
-import io.xmlformatter.record.MessageType;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.record.MessageType;
 
 import java.nio.charset.StandardCharsets;
 

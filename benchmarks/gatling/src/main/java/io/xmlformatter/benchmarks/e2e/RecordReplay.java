@@ -2,9 +2,9 @@ package io.xmlformatter.benchmarks.e2e;
 
 import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.benchmarks.SoapPayloads;
-import io.xmlformatter.sink.CxfTextLayout;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.CxfTextLayout;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;

@@ -1,9 +1,9 @@
 package io.xmlformatter.benchmarks.instruments;
 
-import io.xmlformatter.benchmarks.SoapPayloads;
 import io.xmlformatter.FormatBuffer;
 import io.xmlformatter.ValueDetector;
 import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.benchmarks.SoapPayloads;
 
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
