@@ -27,11 +27,6 @@ final class HeaderMasker {
     /** The value detectors, or null. */
     private final DetectedValues values;
 
-    /** Masks the defaults and {@code configured} with {@code mask}. */
-    HeaderMasker(Collection<String> configured, String mask) {
-        this(configured, new Masks(mask, null), null);
-    }
-
     HeaderMasker(Collection<String> configured, Masks masks, DetectedValues values) {
         names.addAll(DEFAULTS);
         names.addAll(configured);
@@ -89,18 +84,5 @@ final class HeaderMasker {
             return 0;
         }
         return values.append(value, 0, value.length(), false, out);
-    }
-
-    /** Masks a map of single header values in place (CXF's LogEvent holds them that way). */
-    void maskInPlace(Map<String, String> headers) {
-        for (Map.Entry<String, String> e : headers.entrySet()) {
-            if (values == null && !masks(e.getKey())) { // by name only: nothing to build
-                continue;
-            }
-            StringBuilder out = new StringBuilder();
-            if (appendValue(e.getKey(), e.getValue(), out) > 0) {
-                e.setValue(out.toString());
-            }
-        }
     }
 }

@@ -2,12 +2,9 @@ package io.xmlformatter.message;
 
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueMasker;
-import io.xmlformatter.XmlFormatter;
 
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -37,19 +34,6 @@ final class JsonMasker {
     /** What a pruned value is written as. */
     static final String PRUNED = "\"[SUBTREE REMOVED]\"";
 
-    /** Masks the values of fields named {@code keys} with {@code mask}. */
-    JsonMasker(Collection<String> keys, String mask) {
-        this(keys, mask, null);
-    }
-
-    /**
-     * Masks the values of fields named {@code keys} with {@code mask}, and what {@code values} (null: none) finds
-     * in any string, bare value or comment.
-     */
-    JsonMasker(Collection<String> keys, String mask, ValueMasker values) {
-        this(keys, Collections.<String>emptyList(), Collections.<String>emptyList(), mask, null, values);
-    }
-
     /**
      * Masks the values of fields named {@code keys} and the values {@code maskPaths} name, prunes those
      * {@code prunePaths} name (each becomes {@link #PRUNED}), with {@code mask} or the value's {@code pseudonyms}
@@ -71,11 +55,6 @@ final class JsonMasker {
         this.paths = compiled.isEmpty() ? null : compiled;
     }
 
-    /** Masks with {@link XmlFormatter#DEFAULT_MASK}. */
-    JsonMasker(String... keys) {
-        this(Arrays.asList(keys), XmlFormatter.DEFAULT_MASK);
-    }
-
     /** What {@link #mask} did. */
     static final class Result {
         /** Number of values masked. */
@@ -87,11 +66,6 @@ final class JsonMasker {
             this.masked = masked;
             this.wellFormed = wellFormed;
         }
-    }
-
-    /** Appends {@code json} to {@code out} with the sensitive values masked. */
-    Result mask(CharSequence json, StringBuilder out) {
-        return mask(json, false, out);
     }
 
     /**

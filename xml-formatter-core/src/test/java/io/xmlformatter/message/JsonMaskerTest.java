@@ -1,6 +1,10 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.XmlFormatter;
 import org.junit.jupiter.api.Test;
+
+import java.util.Arrays;
+import java.util.Collections;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -8,11 +12,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** JSON masking: every kind of value, escapes, nesting, broken input (the CXF JSON masking defects). */
 class JsonMaskerTest {
-    private final JsonMasker masker = new JsonMasker("password", "card");
+    private final JsonMasker masker = new JsonMasker(Arrays.asList("password", "card"), Collections.emptyList(),
+            Collections.emptyList(), XmlFormatter.DEFAULT_MASK, null, null);
 
     private String mask(String json) {
         StringBuilder out = new StringBuilder();
-        masker.mask(json, out);
+        masker.mask(json, false, out);
         return out.toString();
     }
 
@@ -47,12 +52,12 @@ class JsonMaskerTest {
     @Test
     void brokenOrCutInputFailsClosed() {
         StringBuilder out = new StringBuilder();
-        JsonMasker.Result r = masker.mask("{\"a\":1,\"password\":\"s3cr", out);
+        JsonMasker.Result r = masker.mask("{\"a\":1,\"password\":\"s3cr", false, out);
         assertFalse(out.toString().contains("s3cr"), out.toString());
         assertFalse(r.wellFormed);
         assertEquals(1, r.masked);
         assertFalse(mask("{\"card\":{\"number\":\"4111 1111").contains("4111"));
-        assertTrue(masker.mask("{}", new StringBuilder()).wellFormed);
+        assertTrue(masker.mask("{}", false, new StringBuilder()).wellFormed);
     }
 
     @Test
@@ -79,7 +84,7 @@ class JsonMaskerTest {
         };
         for (String json : shapes) {
             StringBuilder out = new StringBuilder();
-            JsonMasker.Result r = masker.mask(json, out);
+            JsonMasker.Result r = masker.mask(json, false, out);
             assertFalse(out.toString().contains("s3cr3t"), json + " -> " + out);
             assertEquals(1, r.masked, json);
             assertFalse(r.wellFormed, json + " is not strict JSON");
