@@ -82,16 +82,6 @@ public class XmlLoggingSettings {
         options().pretty(pretty);
     }
 
-    /** Media types (prefixes) also treated as binary in inbound messages (see {@link MessageLogger#BINARY_TYPES}). */
-    public void setInBinaryMediaTypes(List<String> types) {
-        options().addInBinaryMediaTypes(types);
-    }
-
-    /** Media types (prefixes) also treated as binary in outbound messages (see {@link MessageLogger#BINARY_TYPES}). */
-    public void setOutBinaryMediaTypes(List<String> types) {
-        options().addOutBinaryMediaTypes(types);
-    }
-
     /** CXF's {@code logBinary}: log binary bodies (suppressed by default). */
     public void setLogBinary(boolean logBinary) {
         options().logBinary(logBinary);
