@@ -1,6 +1,7 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.testsupport.BuilderOptions;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
@@ -111,13 +112,7 @@ class OptionsAgreementTest {
 
     @Test
     void everyBuilderOptionHasASetterAndEverySetterAnOption() {
-        Set<String> options = new TreeSet<>();
-        for (Method m : MessageLogger.Builder.class.getMethods()) {
-            if (m.getReturnType() == MessageLogger.Builder.class) {
-                options.add(m.getName());
-            }
-        }
-        assertEquals(options, new TreeSet<>(SETTER_OF_OPTION.keySet()), "builder options without a CXF setter, or "
+        assertEquals(BuilderOptions.names(), new TreeSet<>(SETTER_OF_OPTION.keySet()), "builder options without a CXF setter, or "
                 + "table entries for options that are gone");
         Set<String> setters = setters(XmlLoggingSettings.class);
         Set<String> mapped = new TreeSet<>(SETTER_OF_OPTION.values());

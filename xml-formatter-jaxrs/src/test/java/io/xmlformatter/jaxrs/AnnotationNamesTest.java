@@ -1,6 +1,6 @@
 package io.xmlformatter.jaxrs;
 
-import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.testsupport.BuilderOptions;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
@@ -17,19 +17,13 @@ class AnnotationNamesTest {
 
     @Test
     void everyAttributeIsABuilderOptionOfTheSameName() {
-        Set<String> options = new TreeSet<>();
-        for (Method m : MessageLogger.Builder.class.getMethods()) {
-            if (m.getReturnType() == MessageLogger.Builder.class) {
-                options.add(m.getName());
-            }
-        }
         Set<String> attributes = new TreeSet<>();
         for (Method m : XmlLogging.class.getDeclaredMethods()) {
             attributes.add(m.getName());
         }
         attributes.remove("enabled");
         Set<String> missing = new TreeSet<>(attributes);
-        missing.removeAll(options);
+        missing.removeAll(BuilderOptions.names());
         assertEquals(Set.of(), missing, "attributes named unlike any builder option");
     }
 }

@@ -11,6 +11,7 @@ import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.sink.Slf4jSink;
+import io.xmlformatter.testsupport.BuilderOptions;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -22,8 +23,6 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.io.InputStream;
-import java.lang.reflect.Method;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -220,13 +219,8 @@ class XmlFormatterAutoConfigurationTest {
     /** The one table joining builder options and properties covers every option, and names real properties. */
     @Test
     void everyBuilderOptionHasAPropertyAndEveryPropertyIsDocumented() throws Exception {
-        Set<String> options = new TreeSet<>();
-        for (Method m : MessageLogger.Builder.class.getMethods()) {
-            if (Modifier.isPublic(m.getModifiers()) && m.getReturnType() == MessageLogger.Builder.class) {
-                options.add(m.getName());
-            }
-        }
-        assertThat(LoggerProperties.PROPERTY_OF_OPTION.keySet()).containsExactlyInAnyOrderElementsOf(options);
+        assertThat(LoggerProperties.PROPERTY_OF_OPTION.keySet())
+                .containsExactlyInAnyOrderElementsOf(BuilderOptions.names());
         String metadata;
         try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
             metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
