@@ -9,6 +9,10 @@ import java.util.Arrays;
  * its own parts.
  */
 final class RunParts {
+    /** How many open elements a cut's marker names at each end of its path. */
+    static final int PATH_ENDS = 8;
+    /** The most chars of one name a cut's marker shows. */
+    static final int MAX_NAME = 128;
     /** Per open element (index 1 to the depth): where its name starts and ends in the input. */
     int[] nameStart = new int[16];
     int[] nameEnd = new int[16];
@@ -56,11 +60,24 @@ final class RunParts {
         flags = Arrays.copyOf(flags, n);
     }
 
-    /** The elements open at {@code depth} in a run over {@code in}, as a path of their names ("/a/b/c"). */
+    /**
+     * The elements open at {@code depth} in a run over {@code in}, as a path of their names ("/a/b/c"); bounded
+     * whatever the depth: past twice {@link #PATH_ENDS} levels the middle is counted ("/a/...[n more]/z"), and a name
+     * is cut after {@link #MAX_NAME} chars.
+     */
     String openElements(Input in, int depth) {
         StringBuilder sb = new StringBuilder();
         for (int d = 1; d <= depth; d++) {
-            sb.append('/').append(in.string(nameStart[d], nameEnd[d]));
+            if (d == PATH_ENDS + 1 && depth > 2 * PATH_ENDS) {
+                sb.append("/...[").append(depth - 2 * PATH_ENDS).append(" more]");
+                d = depth - PATH_ENDS;
+                continue;
+            }
+            int end = Math.min(nameEnd[d], nameStart[d] + MAX_NAME);
+            if (end < nameEnd[d] && Character.isHighSurrogate((char) in.at(end - 1))) {
+                end--;
+            }
+            sb.append('/').append(in.string(nameStart[d], end)).append(end < nameEnd[d] ? "..." : "");
         }
         return sb.length() == 0 ? "none" : sb.toString();
     }

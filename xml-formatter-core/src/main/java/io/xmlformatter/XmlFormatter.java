@@ -35,6 +35,8 @@ public final class XmlFormatter {
     public static final String DEFAULT_MASK = "[*****]";
     /** The default marker written where a text or CDATA node was cut; {@code {n}} is the number of chars removed. */
     public static final String DEFAULT_TRUNCATION_MARKER = "...[TRUNCATED BY {n}]";
+    /** The default {@link Builder#maxIndentLevel}: deeper levels are indented like this one. */
+    public static final int DEFAULT_MAX_INDENT_LEVEL = 64;
     /** The default marker written in place of a pruned subtree. */
     public static final String DEFAULT_PRUNE_MARKER = "<!-- [SUBTREE REMOVED] -->";
 
@@ -367,7 +369,7 @@ public final class XmlFormatter {
         private Layout layout = Layout.INDENT;
         private String indentUnit = "  ";
         private String lineSeparator = "\n";
-        private int maxIndentLevel = 64;
+        private int maxIndentLevel = DEFAULT_MAX_INDENT_LEVEL;
 
         private Builder() {
         }

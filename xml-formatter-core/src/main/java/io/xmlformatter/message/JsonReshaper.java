@@ -3,8 +3,9 @@ package io.xmlformatter.message;
 import io.xmlformatter.XmlFormatter;
 
 /**
- * Lays out JSON that is already masked: indents it (only the whitespace between tokens changes) and caps long
- * strings (their first chars, then {@code ...[TRUNCATED BY n]} inside the quotes, as the engine caps XML text);
+ * Lays out JSON that is already masked: indents it (only the whitespace between tokens changes; indentation stops
+ * growing at the engine's {@link XmlFormatter#DEFAULT_MAX_INDENT_LEVEL}, so deep nesting stays linear in size) and caps
+ * long strings (their first chars, then {@code ...[TRUNCATED BY n]} inside the quotes, as the engine caps XML text);
  * strings (double- or single-quoted, escapes as written), numbers, literals and what lenient JSON allows besides
  * are otherwise copied as they are. Text it does not take for JSON it can lay out (a comment, an unterminated
  * string, unbalanced brackets) is left to the caller as written.
@@ -15,25 +16,30 @@ final class JsonReshaper {
 
     /**
      * Appends {@code json} to {@code out} indented by {@code spaces} per level (0: whitespace as written), its string
-     * values capped at {@code maxString} chars (-1: not capped; keys and the mask are never capped).
+     * values capped at {@code maxString} chars (-1: not capped; keys and the mask are never capped). It stops once it
+     * has appended more than {@code maxOut} chars (-1: no limit), so what it builds is bounded by the caller's cut.
      *
      * @return how many strings were capped, or -1 when it is not JSON this lays out ({@code out} is then as before)
      */
-    static int layOut(CharSequence json, int spaces, int maxString, String mask, StringBuilder out) {
+    static int layOut(CharSequence json, int spaces, int maxString, String mask, int maxOut, StringBuilder out) {
         int start = out.length();
-        int capped = reshape(json, spaces, maxString, mask, out);
+        int capped = reshape(json, spaces, maxString, mask, maxOut < 0 ? Long.MAX_VALUE : start + (long) maxOut, out);
         if (capped < 0) {
             out.setLength(start);
         }
         return capped;
     }
 
-    /** As {@link #layOut}, leaving what it appended when it gives up. */
-    private static int reshape(CharSequence json, int spaces, int maxString, String mask, StringBuilder out) {
+    /** As {@link #layOut}, leaving what it appended when it gives up; stops once {@code out} is longer than {@code stop}. */
+    private static int reshape(CharSequence json, int spaces, int maxString, String mask, long stop,
+                               StringBuilder out) {
         int n = json.length();
         int capped = 0;
         int depth = 0;
         for (int i = 0; i < n; i++) {
+            if (out.length() > stop) {
+                return capped;
+            }
             char c = json.charAt(i);
             switch (c) {
                 case '"':
@@ -154,7 +160,7 @@ final class JsonReshaper {
             return;
         }
         out.append('\n');
-        for (int i = depth * spaces; i > 0; i--) {
+        for (int i = Math.min(depth, XmlFormatter.DEFAULT_MAX_INDENT_LEVEL) * spaces; i > 0; i--) {
             out.append(' ');
         }
     }
