@@ -67,9 +67,9 @@ public final class ExchangeLog {
             boolean server) {
         this.root = logger.root();
         this.sampled = sampled;
-        this.id = exchangeId != null ? exchangeId : UUID.randomUUID().toString();
+        this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
         this.trace = trace;
-        String correlation = correlationId;
+        String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
         if (correlation == null && logger.correlationFromTrace()) {
             correlation = trace.traceId;
         }
@@ -285,7 +285,7 @@ public final class ExchangeLog {
         synchronized (this) {
             LogRecord waiting = takeRequest();
             if (!r.type().isRequest()) {
-                out = waiting == null ? r : SoapFacts.exchange(waiting, r);
+                out = waiting == null ? r : l.fields().clean(SoapFacts.exchange(waiting, r));
             } else if (root.reserve(bytes)) {
                 request = r;
                 requestBytes = bytes;

@@ -39,7 +39,10 @@ final class HeaderMasker {
         return header != null && names.contains(header.trim());
     }
 
-    /** Adds the headers to the record, values of sensitive ones replaced by the mask; counts the masks. */
+    /**
+     * Adds the headers to the record, values of sensitive ones replaced by the mask; counts the masks. The others are
+     * masked with the record's other fields ({@link RecordFields}).
+     */
     void describe(Map<String, List<String>> headers, LogRecord.Builder b) {
         int masked = 0;
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
@@ -52,16 +55,8 @@ final class HeaderMasker {
                 }
                 b.header(e.getKey(), shown);
                 masked++;
-            } else if (values == null) {
+            } else { // the other values are masked as every field is (RecordFields)
                 b.header(e.getKey(), e.getValue());
-            } else {
-                List<String> shown = new ArrayList<>(e.getValue().size());
-                for (String v : e.getValue()) {
-                    StringBuilder out = new StringBuilder();
-                    masked += appendValue(e.getKey(), v, out);
-                    shown.add(v == null ? null : out.toString());
-                }
-                b.header(e.getKey(), shown);
             }
         }
         b.addMaskedCount(masked);

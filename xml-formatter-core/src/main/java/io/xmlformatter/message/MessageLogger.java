@@ -60,6 +60,8 @@ public final class MessageLogger implements AutoCloseable {
     private final BodyRenderer renderer;
     private final HeaderMasker headers;
     private final ParameterMasker parameters;
+    /** The gate every field of a record but its payload passes, and the ids an exchange carries. */
+    private final RecordFields fields;
     private final List<String> inBinary;
     private final List<String> outBinary;
     private final LogSink inSink;
@@ -112,6 +114,7 @@ public final class MessageLogger implements AutoCloseable {
         Set<String> parameterNames = new LinkedHashSet<>(b.sensitiveParameters);
         parameterNames.addAll(b.sensitiveElements);
         parameters = new ParameterMasker(parameterNames, masks, values);
+        fields = new RecordFields(parameters, values != null);
         captureLimit = b.limit >= 0 ? b.limit
                 : b.inMemThreshold > 0 ? (int) Math.min(b.inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
         JsonMasker json = new JsonMasker(b.sensitiveElements, b.anonymizeJson, b.pruneJson, mask, b.pseudonyms,
@@ -329,6 +332,11 @@ public final class MessageLogger implements AutoCloseable {
         return correlationFromTrace;
     }
 
+    /** The gate for fields and ids. */
+    RecordFields fields() {
+        return fields;
+    }
+
     /** The level of a record of an exchange with this outcome; null: the sink's own. */
     LogLevel level(ExchangeLog.Outcome outcome) {
         if (levels == null) {
@@ -468,7 +476,10 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    /** The record of one message: address and headers masked, the body rendered by the body rule. */
+    /**
+     * The record of one message: address and headers masked, the body rendered by the body rule, every other field
+     * cleaned ({@link RecordFields}).
+     */
     LogRecord record(MessageFacts facts, CapturedBody body) {
         LogRecord.Builder b = facts.record();
         int[] masked = {0};
@@ -478,7 +489,7 @@ public final class MessageLogger implements AutoCloseable {
         if (body != null) {
             renderer.render(facts, body, facts.type().isOutbound() ? outBinary : inBinary, b);
         }
-        return b.build();
+        return fields.clean(b.build());
     }
 
     /** How many times a sink threw (the call went on; the record was lost). */

@@ -77,26 +77,31 @@ final class ParameterMasker {
             masked[0] += mask(address, pathEnd + 1, len, false, out);
         } else {
             out.append(address, pathEnd, Math.min(pathEnd + 1, len)); // '#' or nothing
-            masked[0] += appendDetected(address, Math.min(pathEnd + 1, len), len, false, out);
+            masked[0] += mask(address, Math.min(pathEnd + 1, len), len, false, out); // a fragment's pairs too
         }
         return out.toString();
     }
 
-    /** Appends the path {@code address[from, to)}, each segment through the value detectors; returns the masks. */
+    /**
+     * Appends the path {@code address[from, to)}: the user-info of an address nested in it masked (a server that
+     * joins {@code http://host:port} and an absolute-form target), each segment through the value detectors; returns
+     * the masks.
+     */
     private int appendPath(CharSequence address, int from, int to, StringBuilder out) {
         if (values == null) {
-            out.append(address, from, to);
-            return 0;
+            return appendWithoutUserInfo(address, from, to, out);
         }
-        int masked = 0;
-        int i = from;
-        while (i < to) {
+        StringBuilder path = new StringBuilder(to - from + 8);
+        int masked = appendWithoutUserInfo(address, from, to, path);
+        int i = 0;
+        int n = path.length();
+        while (i < n) {
             int slash = i;
-            while (slash < to && address.charAt(slash) != '/') {
+            while (slash < n && path.charAt(slash) != '/') {
                 slash++;
             }
-            masked += values.append(address, i, slash, false, out);
-            if (slash < to) {
+            masked += values.append(path, i, slash, false, out);
+            if (slash < n) {
                 out.append('/');
             }
             i = slash + 1;
@@ -104,13 +109,21 @@ final class ParameterMasker {
         return masked;
     }
 
-    /** Appends {@code text[from, to)} through the value detectors, if any, {@code cut} or not; returns the masks. */
-    private int appendDetected(CharSequence text, int from, int to, boolean cut, StringBuilder out) {
+    /**
+     * Appends a field of a record other than its address and payload (an operation name that is a request's URI, a
+     * SOAPAction, a correlation id, a header value, a content type): what could hold a credential masked as in an
+     * address — sensitive {@code name=value} pairs wherever they stand ({@link #maskText}), the user-info of any
+     * address in it — and what the value detectors find. Returns how many it masked.
+     */
+    int maskField(CharSequence text, StringBuilder out) {
+        StringBuilder named = new StringBuilder(text.length() + 8);
+        int masked = maskText(text, named);
         if (values == null) {
-            out.append(text, from, to);
-            return 0;
+            return masked + appendWithoutUserInfo(named, 0, named.length(), out);
         }
-        return values.append(text, from, to, cut, out);
+        StringBuilder plain = new StringBuilder(named.length() + 8);
+        masked += appendWithoutUserInfo(named, 0, named.length(), plain);
+        return masked + values.append(plain, 0, plain.length(), false, out);
     }
 
     /**
@@ -161,23 +174,24 @@ final class ParameterMasker {
     }
 
     /**
-     * Appends {@code text[from, to)} with the user-info of any address in it ({@code scheme://user:pass@host},
-     * also percent-encoded) masked; returns how many it masked.
+     * Appends {@code text[from, to)} with the user-info of any address in it masked: {@code scheme://user:pass@host},
+     * scheme-relative {@code //user:pass@host}, also percent-encoded once or twice; returns how many it masked.
      */
     private int appendWithoutUserInfo(CharSequence text, int from, int to, StringBuilder out) {
         int masked = 0;
         int i = from;
         for (int k = from; k < to; k++) {
-            int authority = text.charAt(k) == ':' && startsWith(text, k, to, "://") ? k + 3
-                    : text.charAt(k) == '%' && startsWith(text, k, to, "%3a%2f%2f") ? k + 9 : -1;
+            int authority = authorityAt(text, k, from, to);
             if (authority < 0) {
                 continue;
             }
             int at = -1;
             int e = authority;
             while (e < to && "/?#".indexOf(text.charAt(e)) < 0 && !startsWith(text, e, to, "%2f")
-                    && !startsWith(text, e, to, "%3f") && !startsWith(text, e, to, "%23")) {
-                if (text.charAt(e) == '@' || startsWith(text, e, to, "%40")) {
+                    && !startsWith(text, e, to, "%3f") && !startsWith(text, e, to, "%23")
+                    && !startsWith(text, e, to, "%252f") && !startsWith(text, e, to, "%253f")
+                    && !startsWith(text, e, to, "%2523") && !Character.isWhitespace(text.charAt(e))) {
+                if (text.charAt(e) == '@' || startsWith(text, e, to, "%40") || startsWith(text, e, to, "%2540")) {
                     at = e;
                 }
                 e++;
@@ -192,6 +206,29 @@ final class ParameterMasker {
         }
         out.append(text, i, to);
         return masked;
+    }
+
+    /**
+     * Where the authority of an address starts when {@code text} has its {@code ://} at {@code k} (also
+     * percent-encoded once or twice), or its scheme-relative {@code //} (at {@code from} or after a char no scheme
+     * ends with); -1 when neither.
+     */
+    private static int authorityAt(CharSequence text, int k, int from, int to) {
+        char c = text.charAt(k);
+        if (c == ':') {
+            return startsWith(text, k, to, "://") ? k + 3 : -1;
+        }
+        if (c == '%') {
+            return startsWith(text, k, to, "%3a%2f%2f") ? k + 9 : startsWith(text, k, to, "%253a%252f%252f") ? k + 15
+                    : -1;
+        }
+        if (c == '/' && startsWith(text, k, to, "//")) {
+            char before = k == from ? ' ' : text.charAt(k - 1);
+            boolean afterScheme = Character.isLetterOrDigit(before) || before == ':' || before == '/' || before == '+'
+                    || before == '-' || before == '.';
+            return afterScheme ? -1 : k + 2;
+        }
+        return -1;
     }
 
     /** Whether {@code text} holds {@code lower} (ASCII, lower case) at {@code at}, in any case, before {@code to}. */
@@ -258,8 +295,9 @@ final class ParameterMasker {
     }
 
     /**
-     * Appends {@code text[from, to)} (name=value pairs joined by {@code &} or {@code ;}) to {@code out}, values of
-     * sensitive names masked, a fragment ({@code #...}) kept; returns how many values it masked. When the text was
+     * Appends {@code text[from, to)} (name=value pairs joined by {@code &} or {@code ;}, and a fragment's after
+     * {@code #}: OAuth's implicit flow puts {@code access_token} there) to {@code out}, values of sensitive names
+     * masked; returns how many values it masked. When the text was
      * {@code cut} at {@code to}, the value detectors also mask what could be the start of a secret there.
      */
     int mask(CharSequence text, int from, int to, boolean cut, StringBuilder out) {
@@ -294,12 +332,7 @@ final class ParameterMasker {
                 }
             }
             if (end < to) {
-                if (text.charAt(end) == '#') {
-                    out.append('#');
-                    masked += appendDetected(text, end + 1, to, cut, out);
-                    break;
-                }
-                out.append(text.charAt(end));
+                out.append(text.charAt(end)); // '&', ';', or '#': a fragment's pairs are masked by name too
             }
             i = end + 1;
         }

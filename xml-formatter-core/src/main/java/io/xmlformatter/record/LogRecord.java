@@ -542,6 +542,12 @@ public final class LogRecord {
             return this;
         }
 
+        /** Removes every header added so far (e.g. to add them again changed, after {@link LogRecord#toBuilder()}). */
+        public Builder clearHeaders() {
+            headers.clear();
+            return this;
+        }
+
         /** Adds a header's values (already masked). */
         public Builder header(String name, List<String> values) {
             headers.put(name, Collections.unmodifiableList(new java.util.ArrayList<>(values)));
@@ -650,6 +656,12 @@ public final class LogRecord {
                 throw new IllegalArgumentException("type is required");
             }
             type = v;
+            return this;
+        }
+
+        /** Removes every attribute added so far (e.g. to add them again changed, after {@link LogRecord#toBuilder()}). */
+        public Builder clearAttributes() {
+            attributes.clear();
             return this;
         }
 

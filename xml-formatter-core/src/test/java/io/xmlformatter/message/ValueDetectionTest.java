@@ -180,7 +180,8 @@ class ValueDetectionTest {
         assertEquals("{\"[*****]\":\"[*****]\",\"[*****]\":[*****]}", r.payload());
         assertEquals("http://127.0.0.1/[*****]?[*****]=[*****]", r.address());
         assertEquals(List.of("[*****]"), r.headers().get("X-Id"));
-        assertEquals(8, logger.detectorFailures());
+        assertEquals("[*****]", r.contentType(), "every field is read by the detectors");
+        assertEquals(9, logger.detectorFailures());
         assertEquals(0, detecting.detectorFailures());
     }
 
