@@ -9,8 +9,8 @@ import java.util.List;
  * client exchanges). Once any of its exchanges fails or is slow, the chain is notable: what it holds is written
  * with bodies, and so is what comes after. When its last exchange ends, what it still holds is written as the
  * strategy says for an exchange that went well (without bodies, or not at all). A chain holds at most the logger's
- * {@code maxChainRecords} records and lives at most its chain age (then it is written as failed); the bytes of its
- * bodies count against the logger's held bound. Thread-safe.
+ * {@code maxChainRecords} records and lives at most its chain age (then it is written as failed); what its records
+ * hold ({@link HeldSize}: bodies, headers, facts) counts against the logger's held bound. Thread-safe.
  */
 final class ExchangeChain {
     private final MessageLogger root;
@@ -57,7 +57,7 @@ final class ExchangeChain {
             if (!shared && owner.outcomeKnown()) {
                 release = takeAll();
             } else {
-                long b = body == null ? 0 : body.bytes().length;
+                long b = HeldSize.of(facts, body);
                 if (held.size() >= root.maxChainRecords() || !root.reserve(b)) {
                     root.overflowed();
                     facts.record().payload("[body not logged: held records over the bound]");

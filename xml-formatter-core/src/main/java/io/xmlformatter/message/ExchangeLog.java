@@ -280,7 +280,7 @@ public final class ExchangeLog {
             return;
         }
         LogRecord r = l.render(facts, body);
-        long bytes = r.payload() == null ? 0 : 2L * r.payload().length();
+        long bytes = HeldSize.of(r);
         LogRecord out;
         synchronized (this) {
             LogRecord waiting = takeRequest();

@@ -176,6 +176,50 @@ class ExchangeLogTest {
         x.end();
     }
 
+    /**
+     * Held records count what they hold beside a body (finding: records held for the outcome with large headers and
+     * no body counted 0 held bytes, so hundreds stayed in memory past the bound): under each strategy that holds,
+     * and with one record per exchange.
+     */
+    @Test
+    void heldRecordsWithLargeHeadersAndNoBodyCountAgainstTheBound() {
+        String large = "x".repeat(2000);
+        for (Strategy strategy : new Strategy[] {Strategy.BODY_ON_FAILURE, Strategy.FAILED_ONLY, Strategy.SLOW_ONLY}) {
+            for (boolean perExchange : new boolean[] {false, true}) {
+                records.clear();
+                MessageLogger logger = logger(b -> b.strategy(strategy).recordPerExchange(perExchange)
+                        .slowThreshold(java.time.Duration.ofDays(1)).maxHeldBytes(64 * 1024));
+                List<ExchangeLog> open = new ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    ExchangeLog x = logger.clientExchange(null, null, null); // open at once on one thread
+                    MessageFacts f = x.facts(MessageType.REQ_OUT);
+                    for (int h = 0; h < 5; h++) {
+                        f.header("X-Large-" + h, List.of(large));
+                    }
+                    x.log(f, null);
+                    open.add(x);
+                }
+                String what = strategy + (perExchange ? ", one record per exchange" : "");
+                assertTrue(logger.heldBytes() <= 64 * 1024, what + ": held " + logger.heldBytes());
+                assertTrue(logger.heldOverflows() > 0, what + ": past the bound, counted; held " + logger.heldBytes()
+                        + ", written " + records.size());
+                for (ExchangeLog x : open) {
+                    x.log(x.facts(MessageType.RESP_IN).responseCode(500), null);
+                    x.end();
+                }
+                assertEquals(0, logger.heldBytes(), what);
+                long requests = records.stream().filter(r -> r.type() == MessageType.REQ_OUT || r.request() != null)
+                        .count();
+                if (strategy != Strategy.SLOW_ONLY) {
+                    assertEquals(100, requests, what + ": every failed exchange's request written");
+                } else { // not slow: only what the bound could not hold was written, and says so
+                    assertTrue(requests > 0 && records.stream().allMatch(r -> (r.request() != null ? r.request() : r)
+                            .payload().equals("[body not logged: held records over the bound]")), what);
+                }
+            }
+        }
+    }
+
     @Test
     void samplingKeepsOrDropsAnExchangeWholeAndKeepsFailures() {
         MessageLogger dropping = logger(b -> b.sampleOneIn(3).sampleKeepsFailures(false));
