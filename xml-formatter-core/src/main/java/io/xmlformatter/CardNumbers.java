@@ -4,7 +4,9 @@ package io.xmlformatter;
  * Payment card numbers ({@link ValueDetector#cardNumbers()}). A run of digits with single spaces or dashes between
  * groups is read; every stretch of it that starts and ends at a group's edge, holds 13 to 19 digits, has a known
  * issuer prefix and passes the Luhn check is a card number. So a card number inside a longer grouped number (an
- * order number before it) is found, and an ungrouped long number (an id) is not cut into candidates.
+ * order number before it) is found, and an ungrouped long number (an id) is not cut into candidates. A run of more
+ * than {@link #MAX_RUN} digits is too long to judge (a card could straddle any window read in it): it is masked
+ * whole.
  */
 final class CardNumbers implements ValueDetector {
     static final CardNumbers ALL = new CardNumbers(false);
@@ -53,6 +55,13 @@ final class CardNumbers implements ValueDetector {
                 groupStart[n] = false;
             }
             groupStart[n] = true;
+            if (n == MAX_RUN && i < to && (isDigit(text.charAt(i)) || ((text.charAt(i) == ' '
+                    || text.charAt(i) == '-') && i + 1 < to && isDigit(text.charAt(i + 1))))) {
+                int end = Math.abs(runEnd(text, i, to));
+                found.mask(pos[0], end);
+                i = end;
+                continue;
+            }
             candidates(text, pos, groupStart, n, found);
         }
     }

@@ -55,6 +55,22 @@ class ValueDetectorTest {
         }
     }
 
+    /**
+     * Findings of the audit at {@code 92fcdc9}: a run longer than the detector's window let the last card through
+     * (a list of five cards; a card after 61 other grouped digits). A run too long to judge is masked whole.
+     */
+    @Test
+    void aRunTooLongToJudgeIsMaskedWhole() {
+        String five = "4111 1111 1111 1111 5555 5555 5555 4444 6011 1111 1111 1117 4111-1111-1111-1111 "
+                + "3530 1113 3330 0000";
+        assertEquals("cards: " + five.replaceAll(".", "#") + ".", cards("cards: " + five + "."));
+        String after61 = "1".repeat(61).replaceAll("(.{3})", "$1 ").trim() + " 4111 1111 1111 1111";
+        assertEquals(after61.replaceAll(".", "#"), cards(after61));
+        String ungrouped = "9".repeat(64) + "4111111111111111";
+        assertEquals(ungrouped.replaceAll(".", "#"), cards(ungrouped), "digits past the window: masked whole");
+        assertEquals("x " + "1".repeat(64), cards("x " + "1".repeat(64)), "64 digits: judged, no card");
+    }
+
     @Test
     void aCardInsideALongerGroupedNumberIsFound() {
         assertEquals("order 1234 ###################", cards("order 1234 4111 1111 1111 1111"));

@@ -125,7 +125,7 @@ final class BodyRenderer {
         if (!ContentDecoder.isIdentity(coding)) {
             decoded = ContentDecoder.decode(coding, body, captureLimit);
             if (decoded == null) {
-                r.notLogged("Content-Encoding " + shorten(coding.trim()));
+                r.notLogged("Content-Encoding " + echo(coding.trim(), 40, r));
             }
         }
         if (decoded != null) {
@@ -178,7 +178,7 @@ final class BodyRenderer {
             text = text.substring(1);
         }
         if (!readsAsText(text, s.complete)) {
-            r.notLogged("bytes that do not read as " + shorten(mediaType(typeLower)));
+            r.notLogged("bytes that do not read as " + echo(mediaType(typeLower), 40, r));
             r.wellFormed = false;
             r.masked++;
             return;
@@ -257,7 +257,7 @@ final class BodyRenderer {
         try {
             charset = Charset.forName(name);
         } catch (RuntimeException e) {
-            r.notLogged("unknown charset " + shorten(name));
+            r.notLogged("unknown charset " + echo(name, 40, r));
             r.wellFormed = false;
             return null;
         }
@@ -500,7 +500,15 @@ final class BodyRenderer {
         return null;
     }
 
-    private static String shorten(String s) {
-        return s.length() <= 40 ? s : s.substring(0, 40) + "...";
+    /**
+     * A value of the message a marker echoes (a charset label, a coding, a media type): masked as a record's fields
+     * are ({@link ParameterMasker#maskField}: a card number in a charset label is found), control characters escaped,
+     * at most {@code max} chars of it shown.
+     */
+    String echo(String value, int max, Rendering r) {
+        StringBuilder out = new StringBuilder(value.length() + 8);
+        r.masked += parameters.maskField(value, out);
+        String shown = RecordFields.escaped(out.toString());
+        return shown.length() <= max ? shown : shown.substring(0, max) + "...";
     }
 }

@@ -20,6 +20,7 @@ final class Multipart {
         byte[] delimiter = boundary == null || boundary.isEmpty() ? null
                 : ("--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
         int at = delimiter == null ? -1 : delimiter(body, delimiter, body.from);
+        String shown = at < 0 ? null : renderer.echo(boundary, 100, r); // RFC 2046: at most 70 chars
         if (at < 0) {
             r.wellFormed = false;
             renderer.xml(body, r);
@@ -28,12 +29,12 @@ final class Multipart {
         while (at >= 0) {
             int after = at + delimiter.length;
             if (after + 1 < body.to && body.bytes[after] == '-' && body.bytes[after + 1] == '-') {
-                r.out().append("--").append(boundary).append("--\n");
+                r.out().append("--").append(shown).append("--\n");
                 return;
             }
             int next = delimiter(body, delimiter, after);
             int partEnd = next < 0 ? body.to : lineStart(body, next);
-            r.out().append("--").append(boundary).append('\n');
+            r.out().append("--").append(shown).append('\n');
             part(renderer, body, lineEnd(body, after, partEnd), partEnd, next < 0 && !body.complete, binaryTypes,
                     depth, r);
             r.out().append('\n');
@@ -97,7 +98,7 @@ final class Multipart {
                     .append(" bytes ---");
         } else if (transferEncoding != null && !transferEncoding.equals("7bit") && !transferEncoding.equals("8bit")
                 && !transferEncoding.equals("binary")) {
-            r.notLogged("Content-Transfer-Encoding " + transferEncoding);
+            r.notLogged("Content-Transfer-Encoding " + renderer.echo(transferEncoding, 40, r));
         } else {
             renderer.part(lower, type, BodyRenderer.parameter(type, "charset"), partBody, binaryTypes, depth, r);
         }

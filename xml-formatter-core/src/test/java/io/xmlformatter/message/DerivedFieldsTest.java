@@ -212,6 +212,31 @@ class DerivedFieldsTest {
     }
 
     @Test
+    void aMarkerOrDelimiterEchoingAHeaderValueMasksIt() {
+        MessageLogger logger = logger(b -> { });
+        String card = CARD.replace(" ", "");
+        String[][] shapes = {
+            {"text/xml; charset=" + card, null, "<a>1</a>"},
+            {"text/xml", card, "<a>1</a>"},
+            {"multipart/related; boundary=" + card, null, "--" + card + "\r\nContent-Type: text/xml\r\n\r\n<a>1</a>"
+                + "\r\n--" + card + "--"},
+            {"multipart/related; boundary=b", null, "--b\r\nContent-Type: text/xml\r\nContent-Transfer-Encoding: "
+                + card + "\n\u0085x\r\n\r\n<a>1</a>\r\n--b--"},
+        };
+        for (String[] shape : shapes) {
+            MessageFacts facts = MessageFacts.of(MessageType.REQ_IN).contentType(shape[0]);
+            if (shape[1] != null) {
+                facts.header("Content-Encoding", List.of(shape[1]));
+            }
+            logger.log(facts, CapturedBody.of(shape[2].getBytes(StandardCharsets.ISO_8859_1)));
+        }
+        assertEquals(shapes.length, records.size());
+        assertTrue(records.get(0).payload().startsWith("[body not logged: unknown charset [*****]"),
+                records.get(0).payload());
+        assertNowhere("a card", t -> t.contains(card));
+    }
+
+    @Test
     void cleaningIsIdempotentAndLeavesACleanRecordAsItIs() {
         ParameterMasker parameters = new ParameterMasker(List.of(), new Masks("[*****]", null), null);
         RecordFields fields = new RecordFields(parameters, false);
