@@ -244,7 +244,7 @@ final class BodyRenderer {
      * The charset to read the bytes with: the label's when it fits them, else their own form's (null: a marker
      * is written instead).
      */
-    private static Charset charset(String label, Slice s, Rendering r) {
+    private Charset charset(String label, Slice s, Rendering r) {
         if (label == null || label.trim().isEmpty()) {
             Charset own = CharsetCheck.ownCharset(s.bytes, s.from, s.length());
             return own != null ? own : StandardCharsets.UTF_8;

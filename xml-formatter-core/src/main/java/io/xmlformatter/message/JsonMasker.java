@@ -253,9 +253,9 @@ final class JsonMasker {
                 writeMaskOf(i, after);
                 out.append('"');
                 masked++;
-            } else if (in.charAt(i) == '"' || in.charAt(i) == '\'') {
+            } else if ((in.charAt(i) == '"' || in.charAt(i) == '\'') && !nested(i, after)) {
                 appendString(i, after);
-            } else {
+            } else if (in.charAt(i) != '"' && in.charAt(i) != '\'') {
                 appendDetected(i, after);
             }
             if (inObject()) {
@@ -287,6 +287,44 @@ final class JsonMasker {
             } else {
                 pseudonyms.write(value, 0, value.length(), out);
             }
+        }
+
+        /**
+         * A string {@code in[i, after)} holding JSON ({@code "{\"password\":\"...\"}"}, an event serialised into a
+         * field): read decoded as JSON and masked as the document is; when that masked something, it is appended
+         * escaped again and true returned; false (nothing appended) when it holds no JSON or nothing in it is masked.
+         */
+        private boolean nested(int i, int after) {
+            int cs = i + 1;
+            char quote = in.charAt(i);
+            int ce = after > cs && in.charAt(after - 1) == quote ? after - 1 : after;
+            int k = cs;
+            while (k < ce && Character.isWhitespace(in.charAt(k))) {
+                k++;
+            }
+            if (k >= ce || (in.charAt(k) != '{' && in.charAt(k) != '[')) {
+                return false;
+            }
+            StringBuilder inner = new StringBuilder(ce - cs + 16);
+            Scan scan = new Scan(decode(cs, ce), cut && ce == end, inner);
+            scan.run();
+            if (scan.masked == 0) {
+                return false;
+            }
+            out.append(quote);
+            for (int c = 0; c < inner.length(); c++) {
+                char ch = inner.charAt(c);
+                if (ch == quote || ch == '\\') {
+                    out.append('\\').append(ch);
+                } else if (ch < 0x20) {
+                    out.append(String.format("\\u%04x", (int) ch));
+                } else {
+                    out.append(ch);
+                }
+            }
+            out.append(in, ce, after); // the closing quote, if any
+            masked += scan.masked;
+            return true;
         }
 
         /** Appends {@code in[from, to)} with what the value detectors find in it masked. */

@@ -43,6 +43,20 @@ class JsonMaskerTest {
         assertEquals("{\"pass\\u0077ord\":\"[*****]\"}", mask("{\"pass\\u0077ord\":\"hidden\"}"));
     }
 
+    /** Finding of the audit at {@code 92fcdc9}: JSON serialised into a string of JSON kept its configured key's value. */
+    @Test
+    void jsonInsideAStringIsMaskedAsJson() {
+        assertEquals("{\"event\":\"{\\\"user\\\":\\\"bob\\\",\\\"password\\\":\\\"[*****]\\\"}\",\"n\":1}",
+                mask("{\"event\":\"{\\\"user\\\":\\\"bob\\\",\\\"password\\\":\\\"s3cr3t\\\"}\",\"n\":1}"));
+        String twice = "{\"outer\":\"{\\\"inner\\\":\\\"{\\\\\\\"password\\\\\\\":\\\\\\\"s3cr3t\\\\\\\"}\\\"}\"}";
+        assertFalse(mask(twice).contains("s3cr3t"), "escaped twice: " + mask(twice));
+        assertEquals("[\" [{'password':\\\"[*****]\\\"}]\"]", mask("[\" [{'password':'s3cr3t'}]\"]"), "lenient JSON within");
+        assertEquals("{\"note\":\"{not json}\"}", mask("{\"note\":\"{not json}\"}"), "nothing masked: as written");
+        StringBuilder cut = new StringBuilder();
+        masker.mask("{\"event\":\"{\\\"password\\\":\\\"s3c", true, cut);
+        assertFalse(cut.toString().contains("s3c"), cut.toString());
+    }
+
     @Test
     void keysAreOnlyKeys() {
         assertEquals("{\"note\":\"password\",\"list\":[\"password\",\"card\"]}",
