@@ -18,6 +18,8 @@ final class ExchangeChain {
     private final boolean shared;
     private final long created = System.nanoTime();
     private final List<Held> held = new ArrayList<>(4);
+    /** With one record per exchange: the exchanges whose request record waits for its response's. */
+    private final List<ExchangeLog> waiting = new ArrayList<>(1);
     private long bytes;
     private int open;
     private boolean notable;
@@ -100,10 +102,35 @@ final class ExchangeChain {
         }
     }
 
-    /** Too old: written as failed (an exchange that never ended is one that failed) and closed. */
-    synchronized void expire() {
-        if (!closed) {
-            close(true);
+    /**
+     * With one record per exchange: {@code owner}'s request record waits for its response's in this chain; false
+     * when the chain is closed (then nothing here would write it).
+     */
+    synchronized boolean waits(ExchangeLog owner) {
+        if (closed) {
+            return false;
+        }
+        if (!waiting.contains(owner)) {
+            waiting.add(owner);
+        }
+        return true;
+    }
+
+    /**
+     * Too old: written as failed (an exchange that never ended is one that failed) and closed; a request record
+     * still waiting for its response's is written alone (outside this chain's lock).
+     */
+    void expire() {
+        List<ExchangeLog> lone;
+        synchronized (this) {
+            if (!closed) {
+                close(true);
+            }
+            lone = new ArrayList<>(waiting);
+            waiting.clear();
+        }
+        for (ExchangeLog owner : lone) {
+            owner.writeLoneRequest();
         }
     }
 

@@ -272,7 +272,8 @@ public final class ExchangeLog {
     /**
      * Writes one message's record; with one record per exchange, a request's waits for its response's and the two
      * are written as one (a second request, one whose response does not come, or one the held bound has no room
-     * for, is written alone). A waiting request counts against the logger's held bytes.
+     * for, is written alone). A waiting request counts against the logger's held bytes, and waits in a chain, so
+     * that past the chain's age it is written alone even when its exchange never ends.
      */
     private void record(MessageLogger l, MessageFacts facts, CapturedBody body) {
         if (!l.recordPerExchange()) {
@@ -286,10 +287,26 @@ public final class ExchangeLog {
             LogRecord waiting = takeRequest();
             if (!r.type().isRequest()) {
                 out = waiting == null ? r : l.fields().clean(SoapFacts.exchange(waiting, r));
-            } else if (root.reserve(bytes)) {
-                request = r;
-                requestBytes = bytes;
-                out = waiting;
+            } else if (!ended && root.reserve(bytes)) {
+                if (chain == null) {
+                    chain = root.joinChain(correlationId, id);
+                }
+                if (chain.waits(this)) { // written alone, its bytes back, past the chain's age if nothing comes
+                    request = r;
+                    requestBytes = bytes;
+                    out = waiting;
+                } else { // its chain is past its age already: nothing would write it later
+                    root.released(bytes);
+                    if (waiting != null) {
+                        l.write(waiting);
+                    }
+                    out = r;
+                }
+            } else if (ended) { // no response will come (a shared chain wrote it after this exchange ended)
+                if (waiting != null) {
+                    l.write(waiting);
+                }
+                out = r;
             } else {
                 root.overflowed();
                 if (waiting != null) {
@@ -313,7 +330,7 @@ public final class ExchangeLog {
     }
 
     /** With one record per exchange: a request still waiting for a response is written alone. */
-    private void writeLoneRequest() {
+    void writeLoneRequest() {
         LogRecord waiting;
         synchronized (this) {
             waiting = takeRequest();

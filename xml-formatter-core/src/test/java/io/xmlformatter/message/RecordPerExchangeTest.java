@@ -152,4 +152,38 @@ class RecordPerExchangeTest {
         assertEquals(MessageType.REQ_IN, records.get(0).type());
         assertNull(records.get(0).request());
     }
+
+    /**
+     * Findings of the audit at {@code 92fcdc9}: with one record per exchange, the held bytes of exchanges that never
+     * end did not come back after the chain's age, and under BODY_ON_FAILURE such a request was never written. Now
+     * a waiting request waits in a chain: past its age (checked as later exchanges begin) it is written alone, as
+     * failed, with its body.
+     */
+    @Test
+    void aRequestWhoseExchangeNeverEndsIsWrittenPastTheChainAgeAndItsBytesComeBack() {
+        for (Strategy strategy : new Strategy[] {Strategy.ALWAYS, Strategy.BODY_ON_FAILURE, Strategy.FAILED_ONLY}) {
+            records.clear();
+            MessageLogger logger = MessageLogger.builder().sink(records::add).recordPerExchange(true)
+                    .strategy(strategy).chainMaxAge(java.time.Duration.ofNanos(1))
+                    .sensitiveElementNames(Collections.singleton("pin")).build();
+            for (int i = 0; i < 10; i++) { // client exchanges: open at once on one thread, never ended
+                ExchangeLog x = logger.clientExchange(null, null, null);
+                x.log(x.facts(MessageType.REQ_OUT).contentType("text/xml"), body(REQUEST));
+            }
+            assertTrue(logger.heldBytes() > 0, strategy + ": held while they may still end");
+            for (int i = 0; i < 64; i++) { // exchanges that begin and end look at the chains' ages
+                ExchangeLog other = logger.clientExchange(null, null, null);
+                other.end();
+            }
+            assertEquals(0, logger.heldBytes(), strategy + ": every byte back");
+            assertEquals(0, logger.openChains(), strategy + ": no chain left open");
+            List<LogRecord> lone = records.stream().filter(r -> r.type() == MessageType.REQ_OUT).collect(
+                    java.util.stream.Collectors.toList());
+            assertEquals(10, lone.size(), strategy + ": each request written alone: " + records);
+            for (LogRecord r : lone) {
+                assertTrue(r.payload().contains("<pin>[*****]</pin>"), strategy + ": as failed, with its body: "
+                        + r.payload());
+            }
+        }
+    }
 }

@@ -119,6 +119,15 @@ public record XmlFormatterProperties(
             @DefaultValue List<String> parameterNames, @DefaultValue List<String> paths,
             @DefaultValue List<String> prune, @DefaultValue List<String> detect,
             @DefaultValue List<String> jsonPaths, @DefaultValue List<String> jsonPrune, String pseudonymKey) {
+        /** The settings as text, the pseudonym key left out (whether one is set is shown). */
+        @Override
+        public String toString() {
+            return "Masking[wsSecurity=" + wsSecurity + ", mask=" + mask + ", elementNames=" + elementNames
+                    + ", attributeNames=" + attributeNames + ", headerNames=" + headerNames + ", parameterNames="
+                    + parameterNames + ", paths=" + paths + ", prune=" + prune + ", detect=" + detect + ", jsonPaths="
+                    + jsonPaths + ", jsonPrune=" + jsonPrune + ", pseudonymKey=" + (pseudonymKey == null ? null
+                    : "[hidden]") + "]";
+        }
     }
 
     /**
@@ -207,6 +216,16 @@ public record XmlFormatterProperties(
             DataSize queueMaxBytes, Integer batchSize, String dropPolicy, DataSize maxPayloadBytes, Integer ttlDays,
             Boolean createIndexes, Duration shutdownGrace, String application,
             @DefaultValue("down") BreakerOpenStatus breakerOpenStatus) {
+        /** The settings as text, the URI's user-info (a password) left out. */
+        @Override
+        public String toString() {
+            String shown = uri == null ? null : uri.replaceFirst("^([a-zA-Z+]+://)[^/@]*@", "$1[hidden]@");
+            return "Mongo[uri=" + shown + ", database=" + database + ", collection=" + collection + ", writeConcern="
+                    + writeConcern + ", queueCapacity=" + queueCapacity + ", queueMaxBytes=" + queueMaxBytes
+                    + ", batchSize=" + batchSize + ", dropPolicy=" + dropPolicy + ", maxPayloadBytes=" + maxPayloadBytes
+                    + ", ttlDays=" + ttlDays + ", createIndexes=" + createIndexes + ", shutdownGrace=" + shutdownGrace
+                    + ", application=" + application + ", breakerOpenStatus=" + breakerOpenStatus + "]";
+        }
     }
 
     /**

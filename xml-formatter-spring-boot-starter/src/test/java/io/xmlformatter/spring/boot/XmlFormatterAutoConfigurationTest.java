@@ -119,6 +119,18 @@ class XmlFormatterAutoConfigurationTest {
         failsWith("xmlformatter.masking.pseudonym-key=too-short", "xmlformatter.masking.pseudonym-key");
     }
 
+    /** Finding of the audit at {@code 92fcdc9}: the properties' {@code toString} printed the pseudonym key. */
+    @Test
+    void thePropertiesAsTextShowNoKeyNorPassword() {
+        String key = "a-test-key-of-32-bytes-for-hmac!";
+        runner.withPropertyValues("xmlformatter.masking.pseudonym-key=" + key,
+                "xmlformatter.mongo.uri=mongodb://app:Mongo-Pa55@127.0.0.1:27017/logs").run(context -> {
+                    String text = context.getBean(XmlFormatterProperties.class).toString();
+                    assertThat(text).doesNotContain(key).doesNotContain("Mongo-Pa55").contains("pseudonymKey=[hidden]")
+                            .contains("mongodb://[hidden]@127.0.0.1:27017/logs");
+                });
+    }
+
     @Test
     void customizersRunAfterTheProperties() {
         runner.withUserConfiguration(OwnSink.class, Customizer.class)
