@@ -316,14 +316,16 @@ final class ParameterMasker {
                 out.append(text, i, eq + 1);
                 masks.writeEncoded(text, eq + 1, end, cut && end == to, out);
                 masked++;
-            } else if (values == null) {
-                masked += appendWithoutUserInfo(text, i, end, out);
             } else {
-                StringBuilder pair = new StringBuilder(end - i + 8);
-                masked += appendWithoutUserInfo(text, i, end, pair);
+                StringBuilder named = new StringBuilder(end - i + 8); // a pair within a value: 'a=b?password=x'
+                masked += maskText(text.subSequence(i, end), named);
+                StringBuilder pair = new StringBuilder(named.length() + 8);
+                masked += appendWithoutUserInfo(named, 0, named.length(), pair);
                 int pairEq = pair.indexOf("=");
                 boolean last = cut && end == to;
-                if (pairEq < 0) {
+                if (values == null) {
+                    out.append(pair);
+                } else if (pairEq < 0) {
                     masked += values.append(pair, 0, pair.length(), last, out);
                 } else { // name and value apart: '+' or '%' in one does not mask the other whole
                     masked += values.append(pair, 0, pairEq, false, out);
