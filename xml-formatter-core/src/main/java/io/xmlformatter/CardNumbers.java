@@ -1,8 +1,9 @@
 package io.xmlformatter;
 
 /**
- * Payment card numbers ({@link ValueDetector#cardNumbers()}). A run of digits with single spaces or dashes between
- * groups is read; every stretch of it that starts and ends at a group's edge, holds 13 to 19 digits, has a known
+ * Payment card numbers ({@link ValueDetector#cardNumbers()}). A run of digits (ASCII or full-width) with separators
+ * between groups — one to three of space, no-break, figure, thin or ideographic space, tab, CR, LF, '-', a Unicode
+ * dash or minus, '.', '/' or '+', as people and URLs group numbers — is read; every stretch of it that starts and ends at a group's edge, holds 13 to 19 digits, has a known
  * issuer prefix and passes the Luhn check is a card number. So a card number inside a longer grouped number (an
  * order number before it) is found, and an ungrouped long number (an id) is not cut into candidates. A run of more
  * than {@link #MAX_RUN} digits is too long to judge (a card could straddle any window read in it): it is masked
@@ -45,9 +46,9 @@ final class CardNumbers implements ValueDetector {
                 char c = text.charAt(i);
                 if (isDigit(c)) {
                     pos[n++] = i++;
-                } else if ((c == ' ' || c == '-') && i + 1 < to && isDigit(text.charAt(i + 1))) {
+                } else if (n > 0 && separatorEnd(text, i, to) > 0) {
                     groupStart[n] = true;
-                    i++;
+                    i = separatorEnd(text, i, to);
                     continue;
                 } else {
                     break;
@@ -55,9 +56,8 @@ final class CardNumbers implements ValueDetector {
                 groupStart[n] = false;
             }
             groupStart[n] = true;
-            if (n == MAX_RUN && i < to && (isDigit(text.charAt(i)) || ((text.charAt(i) == ' '
-                    || text.charAt(i) == '-') && i + 1 < to && isDigit(text.charAt(i + 1))))) {
-                int end = Math.abs(runEnd(text, i, to));
+            if (n == MAX_RUN && i < to && (isDigit(text.charAt(i)) || separatorEnd(text, i, to) > 0)) {
+                int end = cutTo(text, i, to);
                 found.mask(pos[0], end);
                 i = end;
                 continue;
@@ -66,16 +66,25 @@ final class CardNumbers implements ValueDetector {
         }
     }
 
-    /** The run of digits (single spaces or dashes between them) at the cut: it could be a card number's start. */
+    /** The run of digits (separators between them) at the cut: it could be a card number's start. */
     @Override
     public int cutFrom(CharSequence text, int from, int to) {
-        int end = to > from && (text.charAt(to - 1) == ' ' || text.charAt(to - 1) == '-') ? to - 1 : to;
+        int end = to;
+        for (int k = 0; k < MAX_SEPARATOR && end > from && isSeparator(text.charAt(end - 1)); k++) {
+            end--; // the cut may stand inside or right after a separator
+        }
         int start = end;
         while (start > from) {
-            char c = text.charAt(start - 1);
-            if (isDigit(c) || ((c == ' ' || c == '-') && start < end && isDigit(text.charAt(start))
-                    && start - 1 > from && isDigit(text.charAt(start - 2)))) {
+            if (isDigit(text.charAt(start - 1))) {
                 start--;
+                continue;
+            }
+            int s = start;
+            while (s > from && start - s < MAX_SEPARATOR && isSeparator(text.charAt(s - 1))) {
+                s--;
+            }
+            if (s < start && s > from && isDigit(text.charAt(s - 1)) && start < end) {
+                start = s; // a separator between digits: the run goes on before it
             } else {
                 break;
             }
@@ -83,14 +92,15 @@ final class CardNumbers implements ValueDetector {
         return start < end ? start : to;
     }
 
-    /** The run of digits (single spaces or dashes between them) at the start, a separator first or not. */
+    /** The run of digits (separators between them) at the start, a separator first or not. */
     @Override
     public int cutTo(CharSequence text, int from, int to) {
         int i = from;
         while (i < to) {
-            char c = text.charAt(i);
-            if (isDigit(c) || ((c == ' ' || c == '-') && i + 1 < to && isDigit(text.charAt(i + 1)))) {
+            if (isDigit(text.charAt(i))) {
                 i++;
+            } else if (separatorEnd(text, i, to) > 0) {
+                i = separatorEnd(text, i, to);
             } else {
                 break;
             }
@@ -98,19 +108,54 @@ final class CardNumbers implements ValueDetector {
         return i;
     }
 
+    /** The most separator chars between two groups of a number ({@code " - "}, a CRLF, two spaces). */
+    static final int MAX_SEPARATOR = 3;
+
+    /** Whether {@code c} may stand between the groups of a card number. */
+    static boolean isSeparator(char c) {
+        switch (c) {
+            case ' ': case '-': case '.': case '/': case '+': case '\t': case '\r': case '\n':
+            case '\u00A0': case '\u2007': case '\u2009': case '\u202F': case '\u3000': case '\u2212':
+            case '\u2010': case '\u2011': case '\u2012': case '\u2013': case '\u2014': case '\u2015':
+                return true;
+            default:
+                return false;
+        }
+    }
+
     /**
-     * Where the run of digits at {@code i} (single spaces or dashes between them) ends, or minus that when it holds
-     * fewer than 13 digits.
+     * Where the digit after the separators at {@code i} stands (one to {@link #MAX_SEPARATOR} of them, then a digit),
+     * or -1.
+     */
+    static int separatorEnd(CharSequence text, int i, int to) {
+        int k = i;
+        while (k < to && k - i < MAX_SEPARATOR && isSeparator(text.charAt(k))) {
+            k++;
+        }
+        return k > i && k < to && isDigit(text.charAt(k)) ? k : -1;
+    }
+
+    /** {@link #separatorEnd(CharSequence, int, int)} over an array. */
+    static int separatorEnd(char[] text, int i, int to) {
+        int k = i;
+        while (k < to && k - i < MAX_SEPARATOR && isSeparator(text[k])) {
+            k++;
+        }
+        return k > i && k < to && isDigit(text[k]) ? k : -1;
+    }
+
+    /**
+     * Where the run of digits at {@code i} (separators between them) ends, or minus that when it holds fewer than 13
+     * digits.
      */
     private static int runEnd(CharSequence text, int i, int to) {
         int n = 0;
         while (i < to) {
-            char c = text.charAt(i);
-            if (isDigit(c)) {
+            if (isDigit(text.charAt(i))) {
                 n++;
                 i++;
-            } else if ((c == ' ' || c == '-') && i + 1 < to && isDigit(text.charAt(i + 1))) {
-                i++;
+            } else if (n > 0 && separatorEnd(text, i, to) > 0) {
+                i = separatorEnd(text, i, to);
             } else {
                 break;
             }
@@ -142,8 +187,8 @@ final class CardNumbers implements ValueDetector {
      * 2720 (Mastercard); 81 and 82 (UnionPay, RuPay).
      */
     private static boolean knownIssuer(CharSequence text, int[] pos, int s) {
-        int d0 = text.charAt(pos[s]) - '0';
-        int d1 = text.charAt(pos[s + 1]) - '0';
+        int d0 = digit(text.charAt(pos[s]));
+        int d1 = digit(text.charAt(pos[s + 1]));
         switch (d0) {
             case 4:
             case 5:
@@ -154,7 +199,7 @@ final class CardNumbers implements ValueDetector {
             case 8:
                 return d1 == 1 || d1 == 2;
             case 2:
-                int four = 1000 * d0 + 100 * d1 + 10 * (text.charAt(pos[s + 2]) - '0') + text.charAt(pos[s + 3]) - '0';
+                int four = 1000 * d0 + 100 * d1 + 10 * digit(text.charAt(pos[s + 2])) + digit(text.charAt(pos[s + 3]));
                 return (four >= 2200 && four <= 2204) || (four >= 2221 && four <= 2720);
             default:
                 return false;
@@ -166,7 +211,7 @@ final class CardNumbers implements ValueDetector {
         int sum = 0;
         boolean twice = false;
         for (int k = e - 1; k >= s; k--) {
-            int d = text.charAt(pos[k]) - '0';
+            int d = digit(text.charAt(pos[k]));
             if (twice) {
                 d *= 2;
                 if (d > 9) {
@@ -179,7 +224,12 @@ final class CardNumbers implements ValueDetector {
         return sum % 10 == 0;
     }
 
-    private static boolean isDigit(char c) {
-        return c >= '0' && c <= '9';
+    /** Whether {@code c} is a digit a card number may be written in: ASCII or full-width. */
+    static boolean isDigit(char c) {
+        return (c >= '0' && c <= '9') || (c >= '\uFF10' && c <= '\uFF19');
+    }
+
+    private static int digit(char c) {
+        return c <= '9' ? c - '0' : c - '\uFF10';
     }
 }

@@ -150,7 +150,7 @@ public final class ValueMasker {
 
     /**
      * What the built-in detectors need, found in one pass over {@code c[from, to)}: a run of 13 digits or more
-     * (single spaces or dashes between them) for a card number, a country code at a word's start then two digits
+     * (separators between them, as {@link CardNumbers} reads them) for a card number, a country code at a word's start then two digits
      * for an IBAN, an '@' for an e-mail address. A superset of what they match, so skipping a detector whose need
      * is absent skips nothing it would find.
      */
@@ -159,16 +159,18 @@ public final class ValueMasker {
         int run = 0;
         for (int i = from; i < to; i++) {
             char ch = c[i];
-            if (ch >= '0' && ch <= '9') {
+            if (CardNumbers.isDigit(ch)) {
                 if (++run >= 13) {
                     found |= DIGIT_RUN;
                 }
-                if (i >= from + 3 && isDigit(c[i - 1]) && Ibans.isCountry(c[i - 3], c[i - 2])
+                if (i >= from + 3 && isDigit(ch) && isDigit(c[i - 1]) && Ibans.isCountry(c[i - 3], c[i - 2])
                         && (i == from + 3 || !isAsciiLetterOrDigit(c[i - 4]))) {
                     found |= COUNTRY_AND_CHECK; // a country code at a word's start, then two digits
                 }
-            } else if ((ch != ' ' && ch != '-') || run == 0 || i + 1 >= to || !isDigit(c[i + 1])) {
-                run = 0; // not a group's edge, where the run goes on
+            } else if (run > 0 && CardNumbers.isSeparator(ch) && CardNumbers.separatorEnd(c, i, to) > 0) {
+                i = CardNumbers.separatorEnd(c, i, to) - 1; // a group's edge: the run goes on
+            } else {
+                run = 0;
                 if (ch == '@') {
                     found |= AT_SIGN;
                 }
@@ -187,7 +189,7 @@ public final class ValueMasker {
         int i = from;
         while (i < to) {
             char ch = c[i];
-            if (ch >= STOPS.length || !STOPS[ch]) {
+            if (ch < STOPS.length ? !STOPS[ch] : !CardNumbers.isDigit(ch)) {
                 i = nextStop(c, i + 1, to);
             } else if (ch == '&') {
                 int semi = referenceAt(c, i, to);
@@ -210,13 +212,14 @@ public final class ValueMasker {
                 }
                 int digits = 0;
                 while (i < to) {
-                    char d = c[i];
-                    if (isDigit(d)) {
+                    if (CardNumbers.isDigit(c[i])) {
                         digits++;
-                    } else if ((d != ' ' && d != '-') || i + 1 >= to || !isDigit(c[i + 1])) {
+                        i++;
+                    } else if (digits > 0 && CardNumbers.separatorEnd(c, i, to) > 0) {
+                        i = CardNumbers.separatorEnd(c, i, to);
+                    } else {
                         break;
                     }
-                    i++;
                 }
                 if (digits >= 13) {
                     found |= DIGIT_RUN;
@@ -231,14 +234,14 @@ public final class ValueMasker {
         boolean[] stops = STOPS;
         for (; i < to; i++) {
             char ch = c[i];
-            if (ch < 128 && stops[ch]) {
+            if (ch < 128 ? stops[ch] : CardNumbers.isDigit(ch)) {
                 return i;
             }
         }
         return to;
     }
 
-    /** The chars {@link #screenXml} stops at: digits, '@', '&', '<'. */
+    /** The ASCII chars {@link #screenXml} stops at: digits, '@', '&', '<' (and, beyond ASCII, full-width digits). */
     private static final boolean[] STOPS = new boolean[128];
 
     static {
@@ -292,9 +295,10 @@ public final class ValueMasker {
         return c >= 'a' && c <= 'f' ? c - 'a' + 10 : c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
     }
 
-    /** Whether a detector could read the char {@code v} stands for, decoded. */
+    /** Whether a detector could read the char {@code v} stands for, decoded (a card's digits and separators too). */
     private static boolean isRead(int v) {
-        return v < 128 && (isAsciiLetterOrDigit((char) v) || " -@._%+&#;<".indexOf(v) >= 0);
+        return v < 128 ? isAsciiLetterOrDigit((char) v) || " -@._%+&#;</\t\r\n".indexOf(v) >= 0
+                : v <= Character.MAX_VALUE && (CardNumbers.isDigit((char) v) || CardNumbers.isSeparator((char) v));
     }
 
     private static boolean isAsciiLetterOrDigit(char c) {

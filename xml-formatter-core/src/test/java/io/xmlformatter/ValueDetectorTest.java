@@ -56,6 +56,27 @@ class ValueDetectorTest {
     }
 
     /**
+     * Findings of the audit at {@code 92fcdc9}: a card grouped as people and URLs group it — dots, no-break, figure,
+     * thin and ideographic spaces, tabs, line breaks, slashes, plus signs, double spaces, {@code " - "}, Unicode
+     * dashes — or written in full-width digits, read as a card.
+     */
+    @Test
+    void cardsGroupedEveryWayPeopleGroupThemAreFound() {
+        String[] separators = {".", "\u00A0", "\u2007", "\u2009", "\u202F", "\u3000", "\t", "\n", "\r\n", "/", "+",
+            "  ", " - ", "\u2013", "\u2212", " / "};
+        for (String sep : separators) {
+            String card = String.join(sep, "4111", "1111", "1111", "1111");
+            assertEquals("card " + card.replaceAll("(?s).", "#") + " ok", cards("card " + card + " ok"),
+                    "grouped by U+" + Integer.toHexString(sep.charAt(0)));
+        }
+        String fullWidth = "\uFF14\uFF11\uFF11\uFF11 \uFF11\uFF11\uFF11\uFF11 \uFF11\uFF11\uFF11\uFF11 "
+                + "\uFF11\uFF11\uFF11\uFF11";
+        assertEquals(fullWidth.replaceAll(".", "#"), cards(fullWidth), "full-width digits");
+        assertEquals("4111    1111 1111 1111", cards("4111    1111 1111 1111"), "four spaces: two numbers");
+        assertEquals("4111.1111.1111.1112", cards("4111.1111.1111.1112"), "Luhn still checked");
+    }
+
+    /**
      * Findings of the audit at {@code 92fcdc9}: a run longer than the detector's window let the last card through
      * (a list of five cards; a card after 61 other grouped digits). A run too long to judge is masked whole.
      */
@@ -153,7 +174,9 @@ class ValueDetectorTest {
         assertEquals("paid #", atCut(c, "paid 4111", 6));
         assertEquals("paid ", atCut(c, "paid 4111", 5), "nothing to mask");
         assertEquals("a-b ##", atCut(c, "a-b 41", 6));
-        assertEquals("n 12  ##", atCut(c, "n 12  41", 8), "two spaces end the run");
+        assertEquals("n ######", atCut(c, "n 12  41", 8), "two spaces group a number too");
+        assertEquals("n 12    ##", atCut(c, "n 12    41", 10), "four spaces end the run");
+        assertEquals("paid ##############", atCut(c, "paid 4111 - 1111 - ", 19), "a cut after a separator run");
     }
 
     @Test

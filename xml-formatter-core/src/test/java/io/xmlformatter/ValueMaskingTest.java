@@ -98,9 +98,11 @@ class ValueMaskingTest {
         assertEquals("<a>[*****]</a>", all.format("<a>&#68;E89 3704 0044 0532 0130 00</a>"), "a letter spelled");
         assertEquals("<a>[*****]</a>", all.format("<a>jane.doe&#64;example.com</a>"), "'@' spelled");
         assertEquals("<a>[*****]</a>", all.format("<a>jane.doe@example&#46;com</a>"));
-        assertEquals("<a>see 4111 1111&#160;1111 1111 &lt;b&gt;</a>",
-                all.format("<a>see 4111 1111&#160;1111 1111 &lt;b&gt;</a>"),
-                "a no-break space stands between groups for the detector too: as written");
+        assertEquals("<a>[*****]</a>", all.format("<a>see 4111 1111&#160;1111 1111 &lt;b&gt;</a>"),
+                "a no-break space groups a card (issue 53): read decoded, masked whole");
+        assertEquals("<a>see 1234&#160;5678 &lt;b&gt;</a>", all.format("<a>see 1234&#160;5678 &lt;b&gt;</a>"),
+                "no card: as written");
+        assertEquals("<a>[*****]</a>", all.format("<a>\uFF14111&#xFF11;111 1111 1111</a>"), "a full-width digit");
         assertEquals("<a>AT&amp;T order 1234 &quot;x&quot; &apos;y&apos; &#8220;z&#8221;</a>",
                 all.format("<a>AT&amp;T order 1234 &quot;x&quot; &apos;y&apos; &#8220;z&#8221;</a>"));
         assertEquals("<a>[*****]</a>", all.format("<a>&amp;#52 broken</a>"), "'&#' once decoded: masked whole");
