@@ -109,6 +109,11 @@ class MaskingFuzzTest {
     /** Card numbers as they are written: grouped by spaces or dashes, or not (every one Luhn-valid). */
     private static final String[] CARDS = {"4929 8046 1775 0034", "4929-8046-1775-0034", "4929804617750034",
         "3714 496353 98431", "5555 5555 5555 4444"};
+    /** Cards grouped as people and URLs group them (issue 53), for {@link #aCardGroupedAnyWayNeverReachesTheOutput}. */
+    private static final String[] GROUPED_CARDS = {"4929.8046.1775.0034", "4929\u00A08046\u00A01775\u00A00034",
+        "4929 - 8046 - 1775 - 0034", "4929\t8046\n1775\r\n0034", "4929/8046/1775/0034", "4929+8046+1775+0034",
+        "4929  8046  1775  0034", "\uFF14\uFF19\uFF12\uFF19 \uFF18\uFF10\uFF14\uFF16 \uFF11\uFF17\uFF17\uFF15 "
+        + "\uFF10\uFF10\uFF13\uFF14", "3714\u2009496353\u200998431", "5555\u20135555\u20135555\u20134444"};
     private static final XmlFormatter[][] DETECTING = detectingFormatters();
 
     private static XmlFormatter[][] detectingFormatters() {
@@ -131,9 +136,19 @@ class MaskingFuzzTest {
      */
     @FuzzTest(maxDuration = "30m")
     void aDetectedCardNeverReachesTheOutput(FuzzedDataProvider data) {
+        detectedCard(data, CARDS);
+    }
+
+    /** {@link #aDetectedCardNeverReachesTheOutput} with cards grouped every way people group them. */
+    @FuzzTest(maxDuration = "30m")
+    void aCardGroupedAnyWayNeverReachesTheOutput(FuzzedDataProvider data) {
+        detectedCard(data, GROUPED_CARDS);
+    }
+
+    private static void detectedCard(FuzzedDataProvider data, String[] cards) {
         XmlFormatter[] formatters = DETECTING[data.consumeInt(0, DETECTING.length - 1)];
         int slot = data.consumeInt(0, CARD_BEFORE.length - 1);
-        String card = CARDS[data.consumeInt(0, CARDS.length - 1)];
+        String card = cards[data.consumeInt(0, cards.length - 1)];
         int spelled = data.consumeInt(0, 12);
         int entry = data.consumeInt(0, 3);
         Charset charset = ENCODINGS[data.consumeInt(0, ENCODINGS.length - 1)];
@@ -154,7 +169,8 @@ class MaskingFuzzTest {
                 .replaceAll("\\.\\.\\.\\[DOCUMENT TRUNCATED: original \\d+ (bytes|chars)[^\\]]*\\]", "")
                 .replaceAll("\\[NOT WELL-FORMED XML: [^\\]]* at offset \\d+\\]", "")
                 .replaceAll("\\.\\.\\.\\[TRUNCATED BY \\d+\\]", "");
-        String digits = card.replaceAll("[^0-9]", "");
+        String digits = asciiDigits(card).replaceAll("[^0-9]", "");
+        shown = asciiDigits(shown);
         for (int i = 0; i + 4 <= digits.length(); i++) {
             if (shown.contains(digits.substring(i, i + 4))) {
                 throw new AssertionError("the card's digits leaked\ninput:  " + escape(doc) + "\noutput: "
@@ -202,9 +218,20 @@ class MaskingFuzzTest {
         return card.substring(0, at) + escaped + card.substring(at + 1);
     }
 
-    /** The fuzzer's text without digits (and without the token's characters). */
+    /** The fuzzer's text without digits, ASCII or full-width (and without the token's characters). */
     private static String withoutDigits(String s) {
-        return clean(s).replaceAll("[0-9]", "");
+        return clean(s).replaceAll("[0-9\uFF10-\uFF19]", "");
+    }
+
+    /** {@code s} with full-width digits written as ASCII ones. */
+    private static String asciiDigits(String s) {
+        StringBuilder b = new StringBuilder(s);
+        for (int i = 0; i < b.length(); i++) {
+            if (b.charAt(i) >= '\uFF10' && b.charAt(i) <= '\uFF19') {
+                b.setCharAt(i, (char) (b.charAt(i) - '\uFF10' + '0'));
+            }
+        }
+        return b.toString();
     }
 
     private static void fuzz(FuzzedDataProvider data, String[] opening, String[] closing) {
