@@ -12,7 +12,8 @@ import javax.crypto.spec.SecretKeySpec;
  * carried the same secret show the same pseudonym, so they can still be joined, and nothing else of it; without the
  * key, a pseudonym cannot be computed from a guess (a card number has few enough values to be guessed). The value is
  * hashed as a reader decodes it (references, escapes and percent-encoding decoded), so one secret has one pseudonym
- * in XML, JSON, a form or a header. A value cut short (a body logged in part) or one whose decoded form cannot be
+ * in XML, JSON, a form or a header; and of its normal form ({@link #of}), so one card grouped, ungrouped or dashed,
+ * or one value with spaces around it, has one pseudonym too. A value cut short (a body logged in part) or one whose decoded form cannot be
  * told is written as the mask instead: its pseudonym would be another value's.
  *
  * <p>The key is never written anywhere: not in a record, an exception or {@link #toString()}. Immutable and
@@ -68,7 +69,10 @@ public final class Pseudonyms {
 
     /**
      * The pseudonym of {@code value} as a reader decodes it, e.g. {@code [h:3f9a2c1e]}: to find the records about
-     * one account or card, compute its pseudonym with the same key and search for it.
+     * one account or card, compute its pseudonym with the same key and search for it. It is the pseudonym of the
+     * value's normal form: surrounding whitespace left out; a number written in groups (digits, ASCII or
+     * full-width, and the separators card numbers are grouped by, nothing else) as its ASCII digits; an IBAN (two
+     * letters, two digits, then letters and digits, spaces between groups) in upper case without spaces.
      */
     public String of(CharSequence value) {
         return pseudonym(value.toString());
@@ -85,13 +89,46 @@ public final class Pseudonyms {
     }
 
     private String pseudonym(String value) {
-        byte[] h = macs.get().doFinal(value.getBytes(StandardCharsets.UTF_8));
+        byte[] h = macs.get().doFinal(normalized(value).getBytes(StandardCharsets.UTF_8));
         char[] p = {'[', 'h', ':', 0, 0, 0, 0, 0, 0, 0, 0, ']'};
         for (int i = 0; i < 4; i++) {
             p[3 + 2 * i] = HEX[(h[i] >> 4) & 0xF];
             p[4 + 2 * i] = HEX[h[i] & 0xF];
         }
         return new String(p);
+    }
+
+    /** The normal form of {@code value} a pseudonym is of ({@link #of}). */
+    static String normalized(String value) {
+        int from = 0;
+        int to = value.length();
+        while (from < to && isBlank(value.charAt(from))) {
+            from++;
+        }
+        while (to > from && isBlank(value.charAt(to - 1))) {
+            to--;
+        }
+        StringBuilder digits = new StringBuilder(to - from);
+        boolean grouped = true;
+        for (int i = from; i < to && grouped; i++) {
+            char c = value.charAt(i);
+            if (CardNumbers.isDigit(c)) {
+                digits.append((char) (c <= '9' ? c : c - '\uFF10' + '0'));
+            } else {
+                grouped = CardNumbers.isSeparator(c);
+            }
+        }
+        if (grouped && digits.length() > 0) {
+            return digits.toString();
+        }
+        String trimmed = value.substring(from, to);
+        String iban = trimmed.replace(" ", "").toUpperCase(java.util.Locale.ROOT);
+        return iban.length() >= 15 && iban.length() <= 34 && iban.matches("[A-Z]{2}[0-9]{2}[A-Z0-9]+") ? iban
+                : trimmed;
+    }
+
+    private static boolean isBlank(char c) {
+        return Character.isWhitespace(c) || c == '\u00A0' || c == '\u2007' || c == '\u202F';
     }
 
     /** Names the algorithm; the key is not shown. */

@@ -102,6 +102,28 @@ class PseudonymsTest {
         assertEquals(pseudonyms.of("x"), copied.of("x"), "the key is copied: changing the array changes nothing");
     }
 
+    /**
+     * Finding of the audit at {@code 92fcdc9}: one card grouped, ungrouped and dashed had three pseudonyms, and a
+     * value with whitespace around it another. A pseudonym is of the value's normal form.
+     */
+    @Test
+    void oneCardOrIbanHowEverGroupedHasOnePseudonym() {
+        String card = pseudonyms.of("4111111111111111");
+        for (String written : new String[] {"4111 1111 1111 1111", "4111-1111-1111-1111", " 4111.1111.1111.1111 ",
+            "4111\u00A01111\u00A01111\u00A01111", "\uFF14\uFF11\uFF11\uFF11 1111 1111 1111"}) {
+            assertEquals(card, pseudonyms.of(written), written);
+        }
+        String iban = pseudonyms.of("DE89370400440532013000");
+        assertEquals(iban, pseudonyms.of("DE89 3704 0044 0532 0130 00"));
+        assertEquals(iban, pseudonyms.of("de89 3704 0044 0532 0130 00"));
+        assertEquals(pseudonyms.of("hunter2"), pseudonyms.of("  hunter2\n"), "trimmed");
+        assertNotEquals(pseudonyms.of("hunter2"), pseudonyms.of("Hunter2"), "text keeps its case");
+        XmlFormatter detecting = XmlFormatter.builder().detect(ValueDetector.cardNumbers()).pseudonyms(pseudonyms)
+                .build();
+        assertEquals("<a>" + card + " and " + card + "</a>",
+                detecting.format("<a>4111 1111 1111 1111 and 4111-1111-1111-1111</a>"), "found in place: one pseudonym");
+    }
+
     @Test
     void aPseudonymIsTheHmacOfTheValue() throws Exception {
         javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
