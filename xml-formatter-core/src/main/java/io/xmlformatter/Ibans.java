@@ -2,8 +2,10 @@ package io.xmlformatter;
 
 /**
  * IBANs ({@link ValueDetector#ibans()}): a known country code, two check digits, then letters and digits up to the
- * country's length, single spaces allowed between them, any letter case; masked when the ISO 7064 mod-97 check
- * passes.
+ * country's length, separators allowed between them as between a card number's groups
+ * ({@link CardNumbers#isSeparator}, one to three), any letter case; at a word's start or glued to the word
+ * {@code IBAN}, and followed by no letter or digit but a currency code ({@code ...3000EUR}); masked when the ISO 7064
+ * mod-97 check passes.
  */
 final class Ibans implements ValueDetector {
     static final Ibans INSTANCE = new Ibans();
@@ -43,7 +45,7 @@ final class Ibans implements ValueDetector {
                 continue;
             }
             int b = letter(text.charAt(i + 1));
-            if (b < 0 || (i > from && isLetterOrDigit(text.charAt(i - 1)))) {
+            if (b < 0 || !atWordStart(text, i, from)) {
                 continue;
             }
             int length = LENGTH[26 * a + b];
@@ -59,33 +61,59 @@ final class Ibans implements ValueDetector {
     }
 
     /**
-     * The first word in the run of letters and digits (single spaces between them) at the cut that could be an
+     * The first word in the run of letters and digits (separators between them) at the cut that could be an
      * IBAN's start: a country code, its check digits, fewer characters than the country's IBAN has.
      */
     @Override
     public int cutFrom(CharSequence text, int from, int to) {
         int start = to;
-        while (start > from && (Character.isLetterOrDigit(text.charAt(start - 1)) || (text.charAt(start - 1) == ' '
-                && start - 1 > from && Character.isLetterOrDigit(text.charAt(start - 2))))) {
-            start--;
+        while (start > from) {
+            if (Character.isLetterOrDigit(text.charAt(start - 1))) {
+                start--;
+                continue;
+            }
+            int s = start;
+            while (s > from && start - s < CardNumbers.MAX_SEPARATOR && CardNumbers.isSeparator(text.charAt(s - 1))) {
+                s--;
+            }
+            if (s < start && s > from && Character.isLetterOrDigit(text.charAt(s - 1))) {
+                start = s; // separators between letters or digits (or at the cut): the run goes on before them
+            } else {
+                break;
+            }
         }
         for (int p = start; p < to; p++) {
-            if ((p == from || !Character.isLetterOrDigit(text.charAt(p - 1))) && couldStart(text, p, to)) {
+            if ((p == from || !Character.isLetterOrDigit(text.charAt(p - 1)) || afterIbanWord(text, p, from))
+                    && couldStart(text, p, to)) {
                 return p;
             }
         }
         return to;
     }
 
-    /** The run of letters and digits (single spaces between them) at the start, a space first or not. */
+    /** The run of letters and digits (separators between them) at the start, a separator first or not. */
     @Override
     public int cutTo(CharSequence text, int from, int to) {
         int i = from;
-        while (i < to && (Character.isLetterOrDigit(text.charAt(i))
-                || (text.charAt(i) == ' ' && i + 1 < to && Character.isLetterOrDigit(text.charAt(i + 1))))) {
-            i++;
+        while (i < to) {
+            if (Character.isLetterOrDigit(text.charAt(i))) {
+                i++;
+            } else if (separatorEnd(text, i, to) > 0) {
+                i = separatorEnd(text, i, to);
+            } else {
+                break;
+            }
         }
         return i;
+    }
+
+    /** Where the letter or digit after the separators at {@code j} stands (one to three of them), or -1. */
+    private static int separatorEnd(CharSequence text, int j, int to) {
+        int k = j;
+        while (k < to && k - j < CardNumbers.MAX_SEPARATOR && CardNumbers.isSeparator(text.charAt(k))) {
+            k++;
+        }
+        return k > j && k < to && Character.isLetterOrDigit(text.charAt(k)) ? k : -1;
     }
 
     /** Whether {@code text[p, to)} could be the start of an IBAN cut short. */
@@ -94,7 +122,7 @@ final class Ibans implements ValueDetector {
         int a = -1;
         for (int j = p; j < to; j++) {
             char c = text.charAt(j);
-            if (c == ' ' && n >= 4) {
+            if (CardNumbers.isSeparator(c) && n >= 4) {
                 continue;
             }
             boolean ok = n < 2 ? letter(c) >= 0 : n < 4 ? isDigit(c) : value(c) >= 0;
@@ -116,8 +144,8 @@ final class Ibans implements ValueDetector {
 
     /**
      * Where the IBAN of {@code length} characters starting at {@code i} ends when it is one (its characters read
-     * with single spaces allowed between them, not followed by another letter or digit, the mod-97 check passed);
-     * else -1.
+     * with separators allowed between them, followed by no other letter or digit but a currency code, the mod-97
+     * check passed); else -1.
      */
     private static int checkedEnd(CharSequence text, int i, int to, int length) {
         int n = 0;
@@ -125,8 +153,8 @@ final class Ibans implements ValueDetector {
         int rest = 0; // the mod-97 remainder of the characters from the fifth on
         while (n < length && j < to) {
             char c = text.charAt(j);
-            if (c == ' ' && n > 0 && j + 1 < to && Character.isLetterOrDigit(text.charAt(j + 1))) {
-                j++;
+            if (n > 0 && CardNumbers.isSeparator(c) && separatorEnd(text, j, to) > 0) {
+                j = separatorEnd(text, j, to);
                 continue;
             }
             int v = value(c);
@@ -139,12 +167,12 @@ final class Ibans implements ValueDetector {
             n++;
             j++;
         }
-        if (n < length || (j < to && Character.isLetterOrDigit(text.charAt(j)))) {
+        if (n < length || (j < to && Character.isLetterOrDigit(text.charAt(j)) && !currencyAt(text, j, to))) {
             return -1;
         }
         for (int k = i, m = 0; m < 4; k++) { // then the country code and check digits
             char c = text.charAt(k);
-            if (c == ' ') {
+            if (CardNumbers.isSeparator(c)) {
                 continue;
             }
             int v = value(c);
@@ -152,6 +180,37 @@ final class Ibans implements ValueDetector {
             m++;
         }
         return rest == 1 ? j : -1;
+    }
+
+    /**
+     * Whether an IBAN may start at {@code i}: at a word's start, or right after the word {@code IBAN} written with
+     * no space ({@code IBANDE89...}).
+     */
+    static boolean atWordStart(CharSequence text, int i, int from) {
+        return i == from || !isLetterOrDigit(text.charAt(i - 1)) || afterIbanWord(text, i, from);
+    }
+
+    /** Whether {@code text} holds the word {@code IBAN} (any case) right before {@code i}. */
+    private static boolean afterIbanWord(CharSequence text, int i, int from) {
+        return i - from >= 4 && (i - 4 == from || !isLetterOrDigit(text.charAt(i - 5)))
+                && ibanWord(text.charAt(i - 4), text.charAt(i - 3), text.charAt(i - 2), text.charAt(i - 1));
+    }
+
+    /** {@link #atWordStart(CharSequence, int, int)} over an array. */
+    static boolean atWordStart(char[] text, int i, int from) {
+        return i == from || !isLetterOrDigit(text[i - 1]) || (i - from >= 4
+                && (i - 4 == from || !isLetterOrDigit(text[i - 5]))
+                && ibanWord(text[i - 4], text[i - 3], text[i - 2], text[i - 1]));
+    }
+
+    private static boolean ibanWord(char a, char b, char c, char d) {
+        return (a | 0x20) == 'i' && (b | 0x20) == 'b' && (c | 0x20) == 'a' && (d | 0x20) == 'n';
+    }
+
+    /** Whether three letters (a currency code) and then no letter or digit stand at {@code j}: {@code ...3000EUR}. */
+    private static boolean currencyAt(CharSequence text, int j, int to) {
+        return j + 3 <= to && letter(text.charAt(j)) >= 0 && letter(text.charAt(j + 1)) >= 0
+                && letter(text.charAt(j + 2)) >= 0 && (j + 3 == to || !isLetterOrDigit(text.charAt(j + 3)));
     }
 
     /** {@link Character#isLetterOrDigit}, without its table look-up for ASCII. */

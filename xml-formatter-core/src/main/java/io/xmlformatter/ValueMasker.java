@@ -164,7 +164,7 @@ public final class ValueMasker {
                     found |= DIGIT_RUN;
                 }
                 if (i >= from + 3 && isDigit(ch) && isDigit(c[i - 1]) && Ibans.isCountry(c[i - 3], c[i - 2])
-                        && (i == from + 3 || !isAsciiLetterOrDigit(c[i - 4]))) {
+                        && (i == from + 3 || !isAsciiLetterOrDigit(c[i - 4]) || Ibans.atWordStart(c, i - 3, from))) {
                     found |= COUNTRY_AND_CHECK; // a country code at a word's start, then two digits
                 }
             } else if (run > 0 && CardNumbers.isSeparator(ch) && CardNumbers.separatorEnd(c, i, to) > 0) {
@@ -207,7 +207,7 @@ public final class ValueMasker {
                 i++;
             } else {
                 if (i >= from + 2 && i + 1 < to && isDigit(c[i + 1]) && Ibans.isCountry(c[i - 2], c[i - 1])
-                        && (i == from + 2 || !isAsciiLetterOrDigit(c[i - 3]))) {
+                        && (i == from + 2 || !isAsciiLetterOrDigit(c[i - 3]) || Ibans.atWordStart(c, i - 2, from))) {
                     found |= COUNTRY_AND_CHECK;
                 }
                 int digits = 0;

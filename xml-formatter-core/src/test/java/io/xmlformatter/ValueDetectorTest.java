@@ -120,6 +120,31 @@ class ValueDetectorTest {
         }
     }
 
+    /**
+     * Findings of the audit at {@code 92fcdc9}: an IBAN glued to the word {@code IBAN}, followed by a currency code,
+     * or grouped by anything but single spaces, was left.
+     */
+    @Test
+    void ibansGluedToTheirWordOrACurrencyOrGroupedAnyWayAreFound() {
+        String iban = "DE89 3704 0044 0532 0130 00";
+        String all = iban.replaceAll(".", "#");
+        assertEquals("IBAN" + "#".repeat(22), masked(ValueDetector.ibans(), "IBAN" + iban.replace(" ", "")));
+        assertEquals("iban" + all, masked(ValueDetector.ibans(), "iban" + iban));
+        assertEquals("#".repeat(22) + "EUR", masked(ValueDetector.ibans(), iban.replace(" ", "") + "EUR"));
+        assertEquals("pay " + all + "eur.", masked(ValueDetector.ibans(), "pay " + iban + "eur."));
+        for (String sep : new String[] {".", "\u00A0", "\u2009", "  ", " - ", "\t", "\n", "/"}) {
+            String grouped = iban.replace(" ", sep);
+            assertEquals(grouped.replaceAll("(?s).", "#"), masked(ValueDetector.ibans(), grouped), "by " + sep);
+        }
+        assertEquals("XIBANDE89370400440532013000", masked(ValueDetector.ibans(), "XIBANDE89370400440532013000"),
+                "'IBAN' inside a word: no start");
+        assertEquals("DE89370400440532013000EURO", masked(ValueDetector.ibans(), "DE89370400440532013000EURO"),
+                "four letters: the word goes on");
+        XmlFormatter detecting = XmlFormatter.builder().detect(ValueDetector.ibans()).build();
+        assertEquals("<a>IBAN[*****]</a>", detecting.format("<a>IBANDE89370400440532013000</a>"),
+                "the screen lets it through to the detector");
+    }
+
     @Test
     void stringsThatAreNoIbansAreLeft() {
         String[] others = {
