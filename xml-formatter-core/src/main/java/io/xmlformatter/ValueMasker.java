@@ -297,7 +297,7 @@ public final class ValueMasker {
 
     /** Whether a detector could read the char {@code v} stands for, decoded (a card's digits and separators too). */
     private static boolean isRead(int v) {
-        return v < 128 ? isAsciiLetterOrDigit((char) v) || " -@._%+&#;</\t\r\n".indexOf(v) >= 0
+        return v < 128 ? isAsciiLetterOrDigit((char) v) || " -@._%+&#;</?\t\r\n".indexOf(v) >= 0
                 : v <= Character.MAX_VALUE && (CardNumbers.isDigit((char) v) || CardNumbers.isSeparator((char) v));
     }
 
