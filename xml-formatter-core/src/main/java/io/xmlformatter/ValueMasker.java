@@ -171,8 +171,8 @@ public final class ValueMasker {
                 i = CardNumbers.separatorEnd(c, i, to) - 1; // a group's edge: the run goes on
             } else {
                 run = 0;
-                if (ch == '@') {
-                    found |= AT_SIGN;
+                if (ch == '@' || (ch == '%' && i + 2 < to && c[i + 1] == '4' && c[i + 2] == '0')) {
+                    found |= AT_SIGN; // '@', or '%40' as a URL in text writes it
                 }
             }
         }
@@ -202,8 +202,10 @@ public final class ValueMasker {
                     return ALL;
                 }
                 i++;
-            } else if (ch == '@') {
-                found |= AT_SIGN;
+            } else if (ch == '@' || ch == '%') {
+                if (ch == '@' || (i + 2 < to && c[i + 1] == '4' && c[i + 2] == '0')) {
+                    found |= AT_SIGN; // '@', or '%40' as a URL in text writes it
+                }
                 i++;
             } else {
                 if (i >= from + 2 && i + 1 < to && isDigit(c[i + 1]) && Ibans.isCountry(c[i - 2], c[i - 1])
@@ -241,7 +243,9 @@ public final class ValueMasker {
         return to;
     }
 
-    /** The ASCII chars {@link #screenXml} stops at: digits, '@', '&', '<' (and, beyond ASCII, full-width digits). */
+    /**
+     * The ASCII chars {@link #screenXml} stops at: digits, '@', '%', '&', '<' (and, beyond ASCII, full-width digits).
+     */
     private static final boolean[] STOPS = new boolean[128];
 
     static {
@@ -249,6 +253,7 @@ public final class ValueMasker {
             STOPS[d] = true;
         }
         STOPS['@'] = true;
+        STOPS['%'] = true;
         STOPS['&'] = true;
         STOPS['<'] = true;
     }

@@ -168,6 +168,23 @@ class ValueDetectorTest {
         assertEquals("<p>############</p>", masked(e, "<p>bob@corp.com</p>"));
     }
 
+    /**
+     * Findings of the audit at {@code 92fcdc9}: an e-mail with {@code %40} in a URL in text or JSON, with an
+     * apostrophe, or with a punycode top-level domain was left.
+     */
+    @Test
+    void emailAddressesEncodedWithApostrophesOrPunycode() {
+        ValueDetector e = ValueDetector.emailAddresses();
+        assertEquals("see https://x.example/u?mail=" + "#".repeat(22) + "&a=1",
+                masked(e, "see https://x.example/u?mail=jane.doe%40example.com&a=1"));
+        assertEquals("{\"u\":\"mailto:" + "#".repeat(21) + "\"}", masked(e, "{\"u\":\"mailto:o'brien%40example.org\"}"));
+        assertEquals("write to ###################.", masked(e, "write to o'brien@example.org."));
+        assertEquals("mail " + "#".repeat(20), masked(e, "mail ivan@pochta.xn--p1ai"));
+        assertEquals("50%40 off, x%40y", masked(e, "50%40 off, x%40y"), "no domain: no address");
+        XmlFormatter detecting = XmlFormatter.builder().detect(e).build();
+        assertEquals("<a>[*****]</a>", detecting.format("<a>jane%40example.com</a>"), "the screen lets '%40' through");
+    }
+
     @Test
     void overlappingAndTouchingRangesAreJoined() {
         Detections d = new Detections();
