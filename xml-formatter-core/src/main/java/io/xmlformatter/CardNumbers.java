@@ -3,10 +3,10 @@ package io.xmlformatter;
 /**
  * Payment card numbers ({@link ValueDetector#cardNumbers()}). A run of digits (ASCII or full-width) with separators
  * between groups — one to three of space, no-break, figure, thin or ideographic space, tab, CR, LF, '-', a Unicode
- * dash or minus, '.', '/' or '+', as people and URLs group numbers, or a replacement character or '?' (a byte that
- * did not decode, or a char a transcoder could not write, could have been one) — is read; every stretch of it that
- * starts and ends at a group's edge, holds 13 to 19 digits, has a known issuer prefix and passes the Luhn check is a
- * card number. So a card number inside a longer grouped number (an order number before it) is found, and an
+ * dash or minus, '.', '/' or '+', as people and URLs group numbers, or a replacement character, '?' or SUB (a byte
+ * that did not decode, or a char a transcoder could not write, could have been one) — is read; every stretch of it
+ * that starts and ends at a group's edge, holds 13 to 19 digits, has a known issuer prefix and passes the Luhn check
+ * is a card number. So a card number inside a longer grouped number (an order number before it) is found, and an
  * ungrouped long number (an id) is not cut into candidates. A run of more than {@link #MAX_RUN} digits is too long
  * to judge (a card could straddle any window read in it): it is masked whole.
  */
@@ -120,6 +120,7 @@ final class CardNumbers implements ValueDetector {
             case '\u2010': case '\u2011': case '\u2012': case '\u2013': case '\u2014': case '\u2015':
             case '\uFFFD': // a byte that did not decode: it could have been any of these
             case '?': // what a transcoder writes for a char its charset lacks (a thin space in Latin-1)
+            case '\u001A': // the same in EBCDIC (SUB)
                 return true;
             default:
                 return false;

@@ -13,8 +13,8 @@ import javax.crypto.spec.SecretKeySpec;
  * key, a pseudonym cannot be computed from a guess (a card number has few enough values to be guessed). The value is
  * hashed as a reader decodes it (references, escapes and percent-encoding decoded), so one secret has one pseudonym
  * in XML, JSON, a form or a header; and of its normal form ({@link #of}), so one card grouped, ungrouped or dashed,
- * or one value with spaces around it, has one pseudonym too. A value cut short (a body logged in part) or one whose decoded form cannot be
- * told is written as the mask instead: its pseudonym would be another value's.
+ * or one value with spaces around it, has one pseudonym too. A value cut short (a body logged in part) or one whose
+ * decoded form cannot be told is written as the mask instead: its pseudonym would be another value's.
  *
  * <p>The key is never written anywhere: not in a record, an exception or {@link #toString()}. Immutable and
  * thread-safe; each thread keeps its own {@link Mac}.

@@ -150,9 +150,9 @@ public final class ValueMasker {
 
     /**
      * What the built-in detectors need, found in one pass over {@code c[from, to)}: a run of 13 digits or more
-     * (separators between them, as {@link CardNumbers} reads them) for a card number, a country code at a word's start then two digits
-     * for an IBAN, an '@' for an e-mail address. A superset of what they match, so skipping a detector whose need
-     * is absent skips nothing it would find.
+     * (separators between them, as {@link CardNumbers} reads them) for a card number, a country code at a word's
+     * start (or after the word IBAN) then two digits for an IBAN, an '@' or {@code %40} for an e-mail address. A
+     * superset of what they match, so skipping a detector whose need is absent skips nothing it would find.
      */
     private static int screen(char[] c, int from, int to) {
         int found = 0;
@@ -302,7 +302,7 @@ public final class ValueMasker {
 
     /** Whether a detector could read the char {@code v} stands for, decoded (a card's digits and separators too). */
     private static boolean isRead(int v) {
-        return v < 128 ? isAsciiLetterOrDigit((char) v) || " -@._%+&#;</?\t\r\n".indexOf(v) >= 0
+        return v < 128 ? isAsciiLetterOrDigit((char) v) || " -@._%+&#;</?\t\r\n\u001A".indexOf(v) >= 0
                 : v <= Character.MAX_VALUE && (CardNumbers.isDigit((char) v) || CardNumbers.isSeparator((char) v));
     }
 

@@ -30,7 +30,10 @@ final class JsonReshaper {
         return capped;
     }
 
-    /** As {@link #layOut}, leaving what it appended when it gives up; stops once {@code out} is longer than {@code stop}. */
+    /**
+     * As {@link #layOut}, leaving what it appended when it gives up; stops once {@code out} is longer than
+     * {@code stop}.
+     */
     private static int reshape(CharSequence json, int spaces, int maxString, String mask, long stop,
                                StringBuilder out) {
         int n = json.length();

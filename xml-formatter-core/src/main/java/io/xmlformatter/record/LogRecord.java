@@ -542,7 +542,7 @@ public final class LogRecord {
             return this;
         }
 
-        /** Removes every header added so far (e.g. to add them again changed, after {@link LogRecord#toBuilder()}). */
+        /** Removes every header added so far (to add them again changed, after {@link LogRecord#toBuilder()}). */
         public Builder clearHeaders() {
             headers.clear();
             return this;
@@ -659,7 +659,7 @@ public final class LogRecord {
             return this;
         }
 
-        /** Removes every attribute added so far (e.g. to add them again changed, after {@link LogRecord#toBuilder()}). */
+        /** Removes every attribute added so far (to add them again changed, after {@link LogRecord#toBuilder()}). */
         public Builder clearAttributes() {
             attributes.clear();
             return this;
