@@ -142,11 +142,18 @@ final class ValueMasking {
 
     /**
      * Where {@code [p, q)}, cut at {@code q}, ends without the start of a delimiter cut short there ({@code ]]>},
-     * {@code -->}, {@code ?>}, {@code <!--}, {@code <?}, {@code <![CDATA[}): what could be the start of a secret is
-     * before it.
+     * {@code -->}, {@code ?>}, {@code <!--}, {@code <?}, {@code <![CDATA[}, a PI's start with its target begun,
+     * {@code <?p}): what could be the start of a secret is before it.
      */
     private int beforeDelimiterStart(int p, int q) {
         int to = q;
+        int name = q; // a PI's start cut short with (part of) its target: '<?p'
+        while (name > p && isNameChar(in.at(name - 1))) {
+            name--;
+        }
+        if (name < q && name - 2 >= p && in.at(name - 1) == '?' && in.at(name - 2) == '<') {
+            to = name - 2;
+        }
         while (to > p && "<!-?]".indexOf(in.at(to - 1)) >= 0) {
             to--;
         }
@@ -156,6 +163,11 @@ final class ValueMasking {
             }
         }
         return to;
+    }
+
+    private static boolean isNameChar(int c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-'
+                || c == '_' || c == ':' || c > 127;
     }
 
     /** Whether the input ends at {@code i} inside the start of {@code markup}, which could have gone on. */

@@ -213,4 +213,14 @@ class ValueMaskingTest {
         cards.formatPrefix(doc, 0, 30, doc.length, out);
         assertTrue(out.toString().startsWith("<a>paid [*****] o"), out.toString());
     }
+
+    /** finding-33: CDATA cut right after a PI's target begun inside it ('<?p') showed half a card before it. */
+    @Test
+    void anInputCutAfterAPiTargetInCdataMasksWhatCouldStartACardBeforeIt() {
+        for (String doc : new String[] {"<a><![CDATA[x 4929  8046 <?p", "<a>x 4929 8046 <?target", "<a>4929 8046<?p"}) {
+            StringBuilder out = new StringBuilder();
+            cards.format(doc.toCharArray(), 0, doc.length(), out);
+            assertFalse(out.toString().contains("4929") || out.toString().contains("8046"), doc + " -> " + out);
+        }
+    }
 }
