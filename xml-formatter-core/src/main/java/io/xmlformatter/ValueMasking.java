@@ -66,7 +66,8 @@ final class ValueMasking {
     /**
      * {@link #masked(int, int)} for the content {@code [p, q)} of a text or CDATA chunk whose markup spans
      * {@code [before, after)}: a reader takes it as one text with a text or CDATA chunk beside it, across a comment
-     * or processing instruction (which the formatter may remove) or a CDATA section's edge, so what could be part of
+     * or processing instruction (which the formatter may remove), a CDATA section's edge or an empty element
+     * ({@code 4111 1111<br/> 1111 1111}: a reader of the element's text content joins them), so what could be part of
      * a secret at such an edge is masked as at a cut ({@link ValueDetector#cutFrom}, {@link ValueDetector#cutTo}).
      */
     Input maskedChunk(int p, int q, int before, int after) {
@@ -104,7 +105,7 @@ final class ValueMasking {
             int c = i - 2 >= in.start ? in.at(i - 2) : 0;
             int b = i - 3 >= in.start ? in.at(i - 3) : 0;
             int start = c == ']' && b == ']' ? -2 : c == '-' && b == '-' ? in.lastIndexOf("<!--", in.start, i - 3)
-                    : c == '?' ? in.lastIndexOf("<?", in.start, i - 2) : -3;
+                    : c == '?' ? in.lastIndexOf("<?", in.start, i - 2) : c == '/' ? emptyElementStart(i - 2) : -3;
             if (start == -3) {
                 return false; // a tag
             }
@@ -129,7 +130,12 @@ final class ValueMasking {
             }
             boolean comment = in.startsWith("<!--", i);
             if (!comment && !in.startsWith("<?", i)) {
-                return false; // a tag
+                int empty = emptyElementEnd(i);
+                if (empty < 0) {
+                    return false; // a tag
+                }
+                i = empty;
+                continue;
             }
             int end = comment ? in.indexOf("-->", i + 4, in.end) : in.indexOf("?>", i + 2, in.end);
             if (end < 0) {
@@ -138,6 +144,25 @@ final class ValueMasking {
             i = end + (comment ? 3 : 2);
         }
         return true; // the input's end: it could have been cut
+    }
+
+    /** Where the empty element tag ({@code <br/>}) whose {@code '/'} of {@code />} is at {@code slash} starts, or -3. */
+    private int emptyElementStart(int slash) {
+        int lt = in.lastIndexOf("<", in.start, slash);
+        return lt >= 0 && lt + 1 < slash && isNameStart(in.at(lt + 1)) && in.indexOf('>', lt, slash) < 0 ? lt : -3;
+    }
+
+    /** Where the empty element tag ({@code <br/>}) starting at {@code lt} ends (after its {@code >}), or -1. */
+    private int emptyElementEnd(int lt) {
+        if (lt + 1 >= in.end || !isNameStart(in.at(lt + 1))) {
+            return -1;
+        }
+        int gt = in.indexOf('>', lt, in.end);
+        return gt > lt + 1 && in.at(gt - 1) == '/' && in.indexOf('<', lt + 1, gt) < 0 ? gt + 1 : -1;
+    }
+
+    private static boolean isNameStart(int c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':' || c > 127;
     }
 
     /**

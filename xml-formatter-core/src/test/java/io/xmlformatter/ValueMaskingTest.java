@@ -223,4 +223,19 @@ class ValueMaskingTest {
             assertFalse(out.toString().contains("4929") || out.toString().contains("8046"), doc + " -> " + out);
         }
     }
+
+    /**
+     * Finding of the audit at {@code 92fcdc9}: a card split inside one element's text by an empty child showed; a
+     * reader of the element's text content joins the text around it, as around a comment.
+     */
+    @Test
+    void aCardSplitByAnEmptyChildIsMaskedOnBothSides() {
+        for (String doc : new String[] {"<a>4111 1111<br/> 1111 1111</a>", "<a>4111 1111<br /><x:nil a='1'/>1111 1111</a>",
+            "<a><![CDATA[4111 1111]]><br/>1111 1111</a>"}) {
+            String out = cards.format(doc);
+            assertFalse(out.contains("4111") || out.contains("1111"), doc + " -> " + out);
+        }
+        assertEquals("<a><b>4111 1111</b><c/><d>1111 1111</d></a>",
+                cards.format("<a><b>4111 1111</b><c/><d>1111 1111</d></a>"), "text of other elements is read apart");
+    }
 }
