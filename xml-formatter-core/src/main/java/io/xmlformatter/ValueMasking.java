@@ -167,18 +167,11 @@ final class ValueMasking {
 
     /**
      * Where {@code [p, q)}, cut at {@code q}, ends without the start of a delimiter cut short there ({@code ]]>},
-     * {@code -->}, {@code ?>}, {@code <!--}, {@code <?}, {@code <![CDATA[}, a PI's start with its target begun,
-     * {@code <?p}): what could be the start of a secret is before it.
+     * {@code -->}, {@code ?>}, {@code <!--}, {@code <?}, {@code <![CDATA[}): what could be the start of a secret is
+     * before it.
      */
     private int beforeDelimiterStart(int p, int q) {
         int to = q;
-        int name = q; // a PI's start cut short with (part of) its target: '<?p'
-        while (name > p && isNameChar(in.at(name - 1))) {
-            name--;
-        }
-        if (name < q && name - 2 >= p && in.at(name - 1) == '?' && in.at(name - 2) == '<') {
-            to = name - 2;
-        }
         while (to > p && "<!-?]".indexOf(in.at(to - 1)) >= 0) {
             to--;
         }
@@ -190,9 +183,22 @@ final class ValueMasking {
         return to;
     }
 
-    private static boolean isNameChar(int c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-'
-                || c == '_' || c == ':' || c > 127;
+    /**
+     * Where markup begun in {@code [p, q)} and not closed before the cut at {@code q} starts — the earliest
+     * {@code <?} after the last {@code ?>}, or {@code <!--} after the last {@code -->} — or {@code q}: what it holds
+     * runs to the cut (a PI's target and content, a comment's), so it is masked to the cut, and what could be the
+     * start of a secret is looked for before it (finding-33: {@code 4929 8046 <?p 1775}, cut).
+     */
+    private int unclosedMarkupStart(int p, int q) {
+        int start = q;
+        int piClose = in.lastIndexOf("?>", p, q);
+        int pi = in.indexOf("<?", piClose < 0 ? p : piClose + 2, q);
+        if (pi >= 0) {
+            start = pi;
+        }
+        int commentClose = in.lastIndexOf("-->", p, q);
+        int comment = in.indexOf("<!--", commentClose < 0 ? p : commentClose + 3, q);
+        return comment >= 0 ? Math.min(start, comment) : start;
     }
 
     /** Whether the input ends at {@code i} inside the start of {@code markup}, which could have gone on. */
@@ -218,8 +224,10 @@ final class ValueMasking {
         CharsView text = chars;
         int from = p;
         int to = q;
+        int tail = q; // with a cut: where markup not closed before it starts, masked to the cut
         if (cut) {
-            to = beforeDelimiterStart(p, q);
+            tail = unclosedMarkupStart(p, q);
+            to = beforeDelimiterStart(p, tail);
         }
         if (references) {
             decoded = this.references.unescape(p, q, decoded == null ? new FormatBuffer(256) : decoded);
@@ -232,6 +240,9 @@ final class ValueMasking {
         }
         if (foundAcrossMarkup(text, from, to, joined, cut) || !ds.detect(text, from, to, joined, cut, could, found)) {
             return whole();
+        }
+        if (tail < q) {
+            found.mask(tail, q); // a cut value has no references: positions are the input's
         }
         boolean escapedTwice = references && decodedHoldsReference();
         if (found.count() == 0 && !escapedTwice) {

@@ -214,10 +214,14 @@ class ValueMaskingTest {
         assertTrue(out.toString().startsWith("<a>paid [*****] o"), out.toString());
     }
 
-    /** finding-33: CDATA cut right after a PI's target begun inside it ('<?p') showed half a card before it. */
+    /**
+     * finding-33, finding-34: CDATA cut inside a PI begun in it ('<?p', '<?p 1775') showed the card's digits before
+     * it, or in it.
+     */
     @Test
     void anInputCutAfterAPiTargetInCdataMasksWhatCouldStartACardBeforeIt() {
-        for (String doc : new String[] {"<a><![CDATA[x 4929  8046 <?p", "<a>x 4929 8046 <?target", "<a>4929 8046<?p"}) {
+        for (String doc : new String[] {"<a><![CDATA[x 4929  8046 <?p", "<a>x 4929 8046 <?target", "<a>4929 8046<?p",
+            "<a><![CDATA[x 4929 8046 <?p 1775", "<a><![CDATA[x <?y 4929 8046 <?p ?> 1775", "<a><![CDATA[4929 8046<!-- 1775"}) {
             StringBuilder out = new StringBuilder();
             cards.format(doc.toCharArray(), 0, doc.length(), out);
             assertFalse(out.toString().contains("4929") || out.toString().contains("8046"), doc + " -> " + out);
