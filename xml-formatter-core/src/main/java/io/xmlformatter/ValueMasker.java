@@ -192,7 +192,7 @@ public final class ValueMasker {
             if (ch < STOPS.length ? !STOPS[ch] : !CardNumbers.isDigit(ch)) {
                 i = nextStop(c, i + 1, to);
             } else if (ch == '&') {
-                int semi = referenceAt(c, i, to);
+                int semi = referenceAt(c, i, to, (found & COUNTRY_AND_CHECK) != 0);
                 if (semi < 0) {
                     return ALL;
                 }
@@ -260,10 +260,12 @@ public final class ValueMasker {
 
     /**
      * For the '&' at {@code c[amp]}: the ';' ending the reference there when what it stands for is read by no
-     * detector, so it only stands between what they read; {@code amp} itself for a '&' that starts no reference
-     * (kept as written, so read as written); -1 when the reference could spell what a detector reads.
+     * detector, or is a separator no group of a number stands beside (a no-break space before "mm"; {@code iban}:
+     * an IBAN's start was seen, so letters are groups too), so it only stands between what they read; {@code amp}
+     * itself for a '&' that starts no reference (kept as written, so read as written); -1 when the reference could
+     * spell what a detector reads.
      */
-    private static int referenceAt(char[] c, int amp, int to) {
+    private static int referenceAt(char[] c, int amp, int to, boolean iban) {
         int i = amp + 1;
         if (i + 2 < to && c[i + 1] == 't' && c[i + 2] == ';' && (c[i] == 'l' || c[i] == 'g')) {
             // escaped markup: a comment, PI or CDATA section in it could split a secret
@@ -290,7 +292,33 @@ public final class ValueMasker {
             }
             v = v * (hex ? 16 : 10) + d;
         }
-        return digits == 0 || i >= to || c[i] != ';' || v > Character.MAX_CODE_POINT || isRead(v) ? -1 : i;
+        if (digits == 0 || i >= to || c[i] != ';' || v > Character.MAX_CODE_POINT) {
+            return -1;
+        }
+        if (!isRead(v) || (onlySeparates(v) && !betweenGroups(c, amp, i, to, iban))) {
+            return i; // a no-break space between '10' and 'mm': no number's groups beside it
+        }
+        return -1;
+    }
+
+    /** Whether the char {@code v} is read by the card detector only, as a separator between groups. */
+    private static boolean onlySeparates(int v) {
+        return v < 128 ? "/?\t\r\n\u001A".indexOf(v) >= 0 : v <= Character.MAX_VALUE && !CardNumbers.isDigit((char) v);
+    }
+
+    /**
+     * Whether the reference {@code c[amp, semi]} stands where a separator between a number's groups could: a digit
+     * (or, once an IBAN's start was seen, a letter), another reference or a separator before it, and one after it.
+     */
+    private static boolean betweenGroups(char[] c, int amp, int semi, int to, boolean iban) {
+        char before = amp > 0 ? c[amp - 1] : ' ';
+        char after = semi + 1 < to ? c[semi + 1] : ' ';
+        return groupEdge(before, iban) && groupEdge(after, iban);
+    }
+
+    private static boolean groupEdge(char x, boolean iban) {
+        return CardNumbers.isDigit(x) || (iban && Character.isLetter(x)) || x == ';' || x == '&'
+                || CardNumbers.isSeparator(x);
     }
 
     private static int hexDigit(char c) {

@@ -104,6 +104,11 @@ class ValueMaskingTest {
         assertEquals("<a>see 1234&#160;5678 &lt;b&gt;</a>", all.format("<a>see 1234&#160;5678 &lt;b&gt;</a>"),
                 "no card: as written");
         assertEquals("<a>[*****]</a>", all.format("<a>\uFF14111&#xFF11;111 1111 1111</a>"), "a full-width digit");
+        assertEquals("<a>[*****]</a>", all.format("<a>GB82&#160;WEST&#160;1234&#160;5698&#160;7654&#160;32</a>"),
+                "an IBAN grouped by no-break spaces, letters beside them");
+        assertEquals("<a>[*****]</a>", all.format("<a>4111 1111&#160;&#x2009; 1111 1111</a>"), "three separators");
+        assertEquals("<a>10&#160;mm, 4&#160;x</a>", all.format("<a>10&#160;mm, 4&#160;x</a>"),
+                "no number's groups beside it: as written");
         assertEquals("<a>AT&amp;T order 1234 &quot;x&quot; &apos;y&apos; &#8220;z&#8221;</a>",
                 all.format("<a>AT&amp;T order 1234 &quot;x&quot; &apos;y&apos; &#8220;z&#8221;</a>"));
         assertEquals("<a>[*****]</a>", all.format("<a>&amp;#52 broken</a>"), "'&#' once decoded: masked whole");
