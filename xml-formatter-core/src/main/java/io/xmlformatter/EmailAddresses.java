@@ -54,7 +54,7 @@ final class EmailAddresses implements ValueDetector {
     }
 
     /** Where what follows the '@' (or {@code %40}) at {@code at} starts, or -1 when none stands there. */
-    static int atSignEnd(CharSequence text, int at, int to) {
+    private static int atSignEnd(CharSequence text, int at, int to) {
         char c = text.charAt(at);
         if (c == '@') {
             return at + 1;

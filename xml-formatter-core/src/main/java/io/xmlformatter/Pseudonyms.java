@@ -72,7 +72,7 @@ public final class Pseudonyms {
      * one account or card, compute its pseudonym with the same key and search for it. It is the pseudonym of the
      * value's normal form: surrounding whitespace left out; a number written in groups (digits, ASCII or
      * full-width, and the separators card numbers are grouped by, nothing else) as its ASCII digits; an IBAN (two
-     * letters, two digits, then letters and digits, spaces between groups) in upper case without spaces.
+     * letters, two digits, then letters and digits, separators between groups) in upper case without separators.
      */
     public String of(CharSequence value) {
         return pseudonym(value.toString());
@@ -121,11 +121,19 @@ public final class Pseudonyms {
         if (grouped && digits.length() > 0) {
             return digits.toString();
         }
-        String trimmed = value.substring(from, to);
-        String iban = trimmed.replace(" ", "").toUpperCase(java.util.Locale.ROOT);
-        return iban.length() >= 15 && iban.length() <= 34 && iban.matches("[A-Z]{2}[0-9]{2}[A-Z0-9]+") ? iban
-                : trimmed;
+        StringBuilder iban = new StringBuilder(to - from);
+        for (int i = from; i < to; i++) {
+            char c = value.charAt(i);
+            if (!CardNumbers.isSeparator(c)) {
+                iban.append(Character.toUpperCase(c));
+            }
+        }
+        return iban.length() >= 15 && iban.length() <= 34 && IBAN.matcher(iban).matches() ? iban.toString()
+                : value.substring(from, to);
     }
+
+    /** An IBAN's characters, separators left out: two letters, two digits, letters and digits. */
+    private static final java.util.regex.Pattern IBAN = java.util.regex.Pattern.compile("[A-Z]{2}[0-9]{2}[A-Z0-9]+");
 
     private static boolean isBlank(char c) {
         return Character.isWhitespace(c) || c == '\u00A0' || c == '\u2007' || c == '\u202F';
