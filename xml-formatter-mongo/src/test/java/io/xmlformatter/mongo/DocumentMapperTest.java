@@ -106,4 +106,52 @@ class DocumentMapperTest {
         assertTrue(headers.containsKey("_where") && headers.containsKey("X_Dotted"), headers.toString());
         assertEquals(512 + 10 + 2 * 64, m.estimateBytes(r));
     }
+
+    /**
+     * Issue 53's derived fields in the document form: a record made by the message logger from a request whose
+     * correlation id, SOAPAction, operation, address and headers carry line breaks and query secrets reaches the
+     * document with every string field masked and escaped (the gate is in core; this is the output form).
+     */
+    @Test
+    void aRecordsFieldsReachTheDocumentMaskedAndEscaped() {
+        java.util.List<LogRecord> records = new java.util.ArrayList<>();
+        io.xmlformatter.message.MessageLogger logger = io.xmlformatter.message.MessageLogger.builder()
+                .sink(records::add).recordPerExchange(true).build();
+        Map<String, String> headers = Map.of("x-correlation-id", "c-1\u0085FORGED", "soapaction",
+                "\"urn:pay?access_token=s3cr3t\"");
+        io.xmlformatter.message.ExchangeLog x = logger.serverExchange(h -> headers.get(h.toLowerCase(
+                java.util.Locale.ROOT)), null, null);
+        x.names("{urn:bank}Bank", "GET[/pay;jsessionid=s3cr3t?password=s3cr3t]\r\nFORGED");
+        io.xmlformatter.message.MessageFacts request = x.facts(MessageType.REQ_IN)
+                .address("http://127.0.0.1/pay?password=s3cr3t\nFORGED").contentType("text/xml");
+        headers.forEach((name, value) -> request.header(name, List.of(value)));
+        x.log(request, io.xmlformatter.message.CapturedBody.of("<a/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        x.log(x.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml"),
+                io.xmlformatter.message.CapturedBody.of("<b/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        x.end();
+        assertEquals(1, records.size());
+        Document d = mapper(new MongoSinkSettings()).toDocument(records.get(0));
+        java.util.List<String> strings = new java.util.ArrayList<>();
+        collect(d, strings);
+        assertTrue(strings.size() > 10, strings.toString());
+        for (String v : strings) {
+            assertFalse(v.contains("s3cr3t"), "a secret in the document: " + v);
+            assertFalse(v.matches("(?s).*[\\r\\n\\u0085\\u2028]FORGED.*"), "a raw line break in the document: " + v);
+        }
+    }
+
+    private static void collect(Object value, java.util.List<String> strings) {
+        if (value instanceof Map) {
+            for (Map.Entry<?, ?> e : ((Map<?, ?>) value).entrySet()) {
+                strings.add(String.valueOf(e.getKey()));
+                collect(e.getValue(), strings);
+            }
+        } else if (value instanceof java.util.Collection) {
+            for (Object v : (java.util.Collection<?>) value) {
+                collect(v, strings);
+            }
+        } else if (value instanceof String) {
+            strings.add((String) value);
+        }
+    }
 }
