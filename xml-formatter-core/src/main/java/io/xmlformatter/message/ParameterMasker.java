@@ -128,9 +128,9 @@ final class ParameterMasker {
 
     /**
      * Appends plain text to {@code out} with the values of sensitive {@code name=value} and {@code name: value}
-     * pairs masked, wherever they stand in it: an unquoted value after {@code =} runs to white space or one of
-     * {@code & ; ,}, after {@code :} to the line's end or one of {@code & ; ,}; a quoted value to its closing quote
-     * (or the line's end). Returns how many values it masked.
+     * pairs (the name quoted or not) masked, wherever they stand in it: an unquoted value after {@code =} runs to
+     * white space or one of {@code & ; ,}, after {@code :} to the line's end or one of {@code & ; ,}; a quoted value
+     * to its closing quote (or the line's end). Returns how many values it masked.
      */
     int maskText(CharSequence text, StringBuilder out) {
         int masked = 0;
@@ -144,6 +144,9 @@ final class ParameterMasker {
             int nameEnd = i;
             while (nameEnd > copied && text.charAt(nameEnd - 1) == ' ') {
                 nameEnd--;
+            }
+            if (nameEnd - 2 >= copied && (text.charAt(nameEnd - 1) == '"' || text.charAt(nameEnd - 1) == '\'')) {
+                nameEnd--; // a quoted name: "password": ...
             }
             int nameStart = nameEnd;
             while (nameStart > copied && isNameChar(text.charAt(nameStart - 1))) {

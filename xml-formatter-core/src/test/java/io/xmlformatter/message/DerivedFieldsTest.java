@@ -180,7 +180,8 @@ class DerivedFieldsTest {
                     "Referer", "https://app.example/pay?password=" + SECRET + "#access_token=" + SECRET,
                     "Location", "//bob:" + SECRET + "@host.example/next",
                     "Link", "<http://host/x?api_key=" + SECRET + ">; rel=next",
-                    "Content-Location", "http://host/r?q=http%253A%252F%252Fbob%253A" + SECRET + "%2540evil/");
+                    "Content-Location", "http://host/r?q=http%253A%252F%252Fbob%253A" + SECRET + "%2540evil/",
+                    "X-Debug", "{\"user\": \"bob\", \"password\": \"" + SECRET + "\"}");
         }
         assertNowhere("a secret", t -> t.contains(SECRET) || t.contains(CARD) || t.contains(CARD.replace(" ", "")));
     }
