@@ -44,15 +44,16 @@ final class CardNumbers implements ValueDetector {
             int n = 0;
             groupStart[0] = true;
             while (i < to && n < MAX_RUN) {
-                char c = text.charAt(i);
-                if (isDigit(c)) {
+                if (isDigit(text.charAt(i))) {
                     pos[n++] = i++;
-                } else if (n > 0 && separatorEnd(text, i, to) > 0) {
-                    groupStart[n] = true;
-                    i = separatorEnd(text, i, to);
-                    continue;
                 } else {
-                    break;
+                    int next = n > 0 ? separatorEnd(text, i, to) : -1;
+                    if (next < 0) {
+                        break;
+                    }
+                    groupStart[n] = true;
+                    i = next;
+                    continue;
                 }
                 groupStart[n] = false;
             }
@@ -98,13 +99,11 @@ final class CardNumbers implements ValueDetector {
     public int cutTo(CharSequence text, int from, int to) {
         int i = from;
         while (i < to) {
-            if (isDigit(text.charAt(i))) {
-                i++;
-            } else if (separatorEnd(text, i, to) > 0) {
-                i = separatorEnd(text, i, to);
-            } else {
+            int next = isDigit(text.charAt(i)) ? i + 1 : separatorEnd(text, i, to);
+            if (next < 0) {
                 break;
             }
+            i = next;
         }
         return i;
     }
@@ -158,11 +157,13 @@ final class CardNumbers implements ValueDetector {
             if (isDigit(text.charAt(i))) {
                 n++;
                 i++;
-            } else if (n > 0 && separatorEnd(text, i, to) > 0) {
-                i = separatorEnd(text, i, to);
-            } else {
+                continue;
+            }
+            int next = n > 0 ? separatorEnd(text, i, to) : -1;
+            if (next < 0) {
                 break;
             }
+            i = next;
         }
         return n >= 13 ? i : -i;
     }

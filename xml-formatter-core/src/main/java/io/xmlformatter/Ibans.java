@@ -96,13 +96,11 @@ final class Ibans implements ValueDetector {
     public int cutTo(CharSequence text, int from, int to) {
         int i = from;
         while (i < to) {
-            if (Character.isLetterOrDigit(text.charAt(i))) {
-                i++;
-            } else if (separatorEnd(text, i, to) > 0) {
-                i = separatorEnd(text, i, to);
-            } else {
+            int next = Character.isLetterOrDigit(text.charAt(i)) ? i + 1 : separatorEnd(text, i, to);
+            if (next < 0) {
                 break;
             }
+            i = next;
         }
         return i;
     }
@@ -153,8 +151,9 @@ final class Ibans implements ValueDetector {
         int rest = 0; // the mod-97 remainder of the characters from the fifth on
         while (n < length && j < to) {
             char c = text.charAt(j);
-            if (n > 0 && CardNumbers.isSeparator(c) && separatorEnd(text, j, to) > 0) {
-                j = separatorEnd(text, j, to);
+            int next = n > 0 && CardNumbers.isSeparator(c) ? separatorEnd(text, j, to) : -1;
+            if (next > 0) {
+                j = next;
                 continue;
             }
             int v = value(c);

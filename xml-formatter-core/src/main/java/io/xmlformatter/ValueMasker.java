@@ -157,6 +157,7 @@ public final class ValueMasker {
     private static int screen(char[] c, int from, int to) {
         int found = 0;
         int run = 0;
+        int next;
         for (int i = from; i < to; i++) {
             char ch = c[i];
             if (CardNumbers.isDigit(ch)) {
@@ -167,8 +168,8 @@ public final class ValueMasker {
                         && (i == from + 3 || !isAsciiLetterOrDigit(c[i - 4]) || Ibans.atWordStart(c, i - 3, from))) {
                     found |= COUNTRY_AND_CHECK; // a country code at a word's start, then two digits
                 }
-            } else if (run > 0 && CardNumbers.isSeparator(ch) && CardNumbers.separatorEnd(c, i, to) > 0) {
-                i = CardNumbers.separatorEnd(c, i, to) - 1; // a group's edge: the run goes on
+            } else if (run > 0 && CardNumbers.isSeparator(ch) && (next = CardNumbers.separatorEnd(c, i, to)) > 0) {
+                i = next - 1; // a group's edge: the run goes on
             } else {
                 run = 0;
                 if (ch == '@' || (ch == '%' && i + 2 < to && c[i + 1] == '4' && c[i + 2] == '0')) {
@@ -217,11 +218,13 @@ public final class ValueMasker {
                     if (CardNumbers.isDigit(c[i])) {
                         digits++;
                         i++;
-                    } else if (digits > 0 && CardNumbers.separatorEnd(c, i, to) > 0) {
-                        i = CardNumbers.separatorEnd(c, i, to);
-                    } else {
+                        continue;
+                    }
+                    int next = digits > 0 ? CardNumbers.separatorEnd(c, i, to) : -1;
+                    if (next < 0) {
                         break;
                     }
+                    i = next;
                 }
                 if (digits >= 13) {
                     found |= DIGIT_RUN;

@@ -205,8 +205,9 @@ final class RecordFields {
 
     /** {@code s} cut so that it and the engine's marker take at most {@code max} chars (so cutting again keeps it). */
     static String bounded(String s, int max) {
-        String marker = XmlFormatter.DEFAULT_TRUNCATION_MARKER.replace("{n}", Integer.toString(s.length()));
-        int keep = Math.max(0, max - marker.length());
+        int markerLength = XmlFormatter.DEFAULT_TRUNCATION_MARKER.length() - "{n}".length()
+                + Integer.toString(s.length()).length(); // at least the marker written below
+        int keep = Math.max(0, max - markerLength);
         if (keep > 0 && Character.isHighSurrogate(s.charAt(keep - 1))) {
             keep--;
         }

@@ -119,6 +119,18 @@ class DerivedFieldsOverHttpTest {
         }
     }
 
+    /** Posts a valid envelope with {@code headers} to each SOAP service; CXF answers its fault for the SOAPAction. */
+    private static void postToEachSoapService(String... headers) throws Exception {
+        String[] all = new String[headers.length + 2];
+        all[0] = "Content-Type";
+        all[1] = "text/xml; charset=UTF-8";
+        System.arraycopy(headers, 0, all, 2, headers.length);
+        for (String address : soap) {
+            String answer = send(address, "POST", "/bank", VALID, all);
+            assertTrue(answer.startsWith("HTTP/1.1 500"), "CXF knows no such SOAPAction: " + answer);
+        }
+    }
+
     /**
      * Every field but the payload of every record written, through every layout: nothing {@code shown} finds. (The
      * payload is the body rule's; a CXF fault echoes a SOAPAction it does not know in its body.)
@@ -157,12 +169,8 @@ class DerivedFieldsOverHttpTest {
 
     @Test
     void aLineBreakInAHeaderForgesNoLine() throws Exception {
-        for (String address : soap) {
-            String answer = send(address, "POST", "/bank", VALID, "Content-Type", "text/xml; charset=UTF-8",
-                    "SOAPAction", "\"urn:echo\u0085" + FORGED + "\"", "X-Correlation-ID", "c-1\u0085" + FORGED,
-                    "X-Note", "a\u0085" + FORGED);
-            assertTrue(answer.startsWith("HTTP/1.1 500"), "CXF knows no such SOAPAction: " + answer);
-        }
+        postToEachSoapService("SOAPAction", "\"urn:echo\u0085" + FORGED + "\"", "X-Correlation-ID",
+                "c-1\u0085" + FORGED, "X-Note", "a\u0085" + FORGED);
         assertNowhere("a forged line", t -> t.contains("\u0085" + FORGED), 3);
         assertTrue(sink.all().stream().anyMatch(r -> ("c-1\\u0085" + FORGED).equals(r.correlationId())),
                 "NEL written as an escape: " + sink.all());
@@ -170,13 +178,9 @@ class DerivedFieldsOverHttpTest {
 
     @Test
     void secretsInTheSoapActionCorrelationIdAndUrlHeadersAreMasked() throws Exception {
-        for (String address : soap) {
-            String answer = send(address, "POST", "/bank", VALID, "Content-Type", "text/xml; charset=UTF-8",
-                    "SOAPAction", "\"urn:echo?access_token=" + SECRET + "\"", "X-Correlation-ID", "order-" + CARD,
-                    "Referer", "https://app.example/pay?password=" + SECRET + "#access_token=" + SECRET,
-                    "Location", "//bob:" + SECRET + "@host.example/next");
-            assertTrue(answer.startsWith("HTTP/1.1 500"), "CXF knows no such SOAPAction: " + answer);
-        }
+        postToEachSoapService("SOAPAction", "\"urn:echo?access_token=" + SECRET + "\"", "X-Correlation-ID",
+                "order-" + CARD, "Referer", "https://app.example/pay?password=" + SECRET + "#access_token=" + SECRET,
+                "Location", "//bob:" + SECRET + "@host.example/next");
         assertNowhere("a secret", t -> t.contains(SECRET) || t.contains(CARD), 3);
     }
 }
