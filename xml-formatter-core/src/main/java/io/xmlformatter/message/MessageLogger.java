@@ -19,7 +19,9 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -97,6 +99,8 @@ public final class MessageLogger implements AutoCloseable {
     private final List<Rule> rules;
     /** This logger's configuration, to derive others from ({@link #derive}). */
     private final Builder configuration;
+    /** The options this logger was built with. */
+    private final Options options;
     /** The logger this one was derived from (it holds the chains and the held bound), or null. */
     private final MessageLogger parent;
     private final AtomicLong sinkFailures = new AtomicLong();
@@ -106,40 +110,47 @@ public final class MessageLogger implements AutoCloseable {
     private MessageLogger(Builder b, XmlFormatter formatter, LogSink in, LogSink out, MessageLogger parent) {
         this.parent = parent;
         this.configuration = b.copy();
-        String mask = b.mask;
-        Masks masks = new Masks(mask, b.pseudonyms);
+        Options o = b.options();
+        this.options = o;
+        String mask = o.get(Options.MASK);
+        Pseudonyms pseudonyms = o.get(Options.PSEUDONYMS);
+        Masks masks = new Masks(mask, pseudonyms);
         ValueMasker valueMasker = formatter.valueMasker();
         DetectedValues values = valueMasker == null ? null : new DetectedValues(valueMasker);
-        headers = new HeaderMasker(b.sensitiveHeaders, masks, values);
-        Set<String> parameterNames = new LinkedHashSet<>(b.sensitiveParameters);
-        parameterNames.addAll(b.sensitiveElements);
+        headers = new HeaderMasker(o.get(Options.SENSITIVE_HEADER_NAMES), masks, values);
+        Set<String> parameterNames = new LinkedHashSet<>(o.get(Options.SENSITIVE_PARAMETER_NAMES));
+        parameterNames.addAll(o.get(Options.SENSITIVE_ELEMENT_NAMES));
         parameters = new ParameterMasker(parameterNames, masks, values);
         fields = new RecordFields(parameters, values != null);
-        captureLimit = b.limit >= 0 ? b.limit
-                : b.inMemThreshold > 0 ? (int) Math.min(b.inMemThreshold, Integer.MAX_VALUE - 8) : 128 * 1024;
-        JsonMasker json = new JsonMasker(b.sensitiveElements, b.anonymizeJson, b.pruneJson, mask, b.pseudonyms,
-                valueMasker);
-        renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, b.limit, captureLimit,
-                b.logBinary, b.logMultipart, b.pretty ? b.indent : 0, b.maxTextLength);
-        inBinary = lower(b.inBinary);
-        outBinary = lower(b.outBinary);
+        int limit = o.get(Options.LIMIT).intValue();
+        long inMemThreshold = o.get(Options.IN_MEM_THRESHOLD);
+        captureLimit = limit >= 0 ? limit : inMemThreshold > 0 ? (int) inMemThreshold : 128 * 1024;
+        JsonMasker json = new JsonMasker(o.get(Options.SENSITIVE_ELEMENT_NAMES), o.get(Options.ANONYMIZE_JSON),
+                o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker);
+        renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
+                o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
+                o.get(Options.PRETTY) ? o.get(Options.INDENT) : 0, o.get(Options.MAX_TEXT_LENGTH));
+        inBinary = binaryTypes(o.get(Options.IN_BINARY_MEDIA_TYPES));
+        outBinary = binaryTypes(o.get(Options.OUT_BINARY_MEDIA_TYPES));
         inSink = in;
         outSink = out;
-        correlationHeader = b.correlationHeader;
-        strategy = b.strategy;
-        slowNanos = b.slowThreshold == null ? Long.MAX_VALUE : b.slowThreshold.toNanos();
-        faultStatus = b.faultStatus;
-        sampleOneIn = b.sampleOneIn;
-        sampleRate = b.sampleRate;
-        sampleKeepsFailures = b.sampleKeepsFailures;
-        correlationFromTrace = b.correlationFromTrace;
-        levels = b.levels == null ? null : b.levels.clone();
+        correlationHeader = o.get(Options.CORRELATION_HEADER);
+        strategy = o.get(Options.STRATEGY);
+        Duration slow = o.get(Options.SLOW_THRESHOLD);
+        slowNanos = slow == null ? Long.MAX_VALUE : slow.toNanos();
+        faultStatus = o.get(Options.FAULT_STATUS);
+        sampleOneIn = o.get(Options.SAMPLE_ONE_IN);
+        sampleRate = o.get(Options.SAMPLE_RATE);
+        sampleKeepsFailures = o.get(Options.SAMPLE_KEEPS_FAILURES);
+        correlationFromTrace = o.get(Options.CORRELATION_FROM_TRACE);
+        List<LogLevel> l = o.get(Options.LEVELS);
+        levels = l.isEmpty() ? null : l.toArray(new LogLevel[0]);
         severestLevel = levels == null ? null : severest(levels);
-        maxHeldBytes = b.maxHeldBytes;
-        chain = b.chain;
-        recordPerExchange = b.recordPerExchange;
-        maxChainRecords = b.maxChainRecords;
-        chainMaxAgeNanos = b.chainMaxAge.toNanos();
+        maxHeldBytes = o.get(Options.MAX_HELD_BYTES);
+        chain = o.get(Options.CHAIN);
+        recordPerExchange = o.get(Options.RECORD_PER_EXCHANGE);
+        maxChainRecords = o.get(Options.CHAIN_MAX_RECORDS);
+        chainMaxAgeNanos = o.get(Options.CHAIN_MAX_AGE).toNanos();
         rules = rules(b.rules);
     }
 
@@ -170,7 +181,7 @@ public final class MessageLogger implements AutoCloseable {
         b.rules.clear();
         b.inSink = inSink;
         b.outSink = outSink;
-        b.suppressDuplicates = false; // the shared sinks already are
+        b.set(Options.SUPPRESS_DUPLICATES, false); // the shared sinks already are
         return b.build(root());
     }
 
@@ -535,8 +546,16 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    private static List<String> lower(Collection<String> types) {
+    /** The options this logger was built with (rules and sinks aside). */
+    public Options options() {
+        return options;
+    }
+
+    /** {@link #BINARY_TYPES} and {@code more}, in lower case. */
+    private static List<String> binaryTypes(Collection<String> more) {
         List<String> r = new ArrayList<>();
+        List<String> types = new ArrayList<>(BINARY_TYPES);
+        types.addAll(more);
         for (String t : types) {
             r.add(t.trim().toLowerCase(Locale.ROOT));
         }
@@ -544,53 +563,18 @@ public final class MessageLogger implements AutoCloseable {
     }
 
     /**
-     * Configures a {@link MessageLogger}: CXF's LoggingFeature properties with CXF's meaning, the engine's
-     * options and the sinks. Not thread-safe; {@link #build()} makes the immutable logger and may be called again.
+     * Configures a {@link MessageLogger}: its {@link Options} (one table: CXF's LoggingFeature properties with CXF's
+     * meaning, the engine's options, the exchange's), its sinks and rules. Each typed method sets one option; any
+     * option can also be set by name from text ({@link #set(String, String)}). Not thread-safe; {@link #build()}
+     * makes the immutable logger and may be called again.
      */
     public static final class Builder {
-        private int limit = 48 * 1024;
-        private long inMemThreshold = -1;
-        private boolean pretty;
-        private int indent = 2;
-        private boolean logBinary;
-        private boolean logMultipart = true;
+        private Options options = Options.defaults();
         private boolean verbose = true;
-        private final Set<String> sensitiveElements = new LinkedHashSet<>();
-        private final Set<String> sensitiveAttributes = new LinkedHashSet<>();
-        private final Set<String> sensitiveHeaders = new LinkedHashSet<>();
-        private final Set<String> sensitiveParameters = new LinkedHashSet<>();
-        private final Set<String> inBinary = new LinkedHashSet<>(BINARY_TYPES);
-        private final Set<String> outBinary = new LinkedHashSet<>(BINARY_TYPES);
         private LogSink inSink;
         private LogSink outSink;
-        private int maxTextLength = -1;
-        private int maxCdataLength = -1;
-        private final List<String> anonymize = new ArrayList<>();
-        private final List<String> prune = new ArrayList<>();
-        private final List<String> anonymizeJson = new ArrayList<>();
-        private final List<String> pruneJson = new ArrayList<>();
-        private boolean embeddedXml;
-        private boolean wsSecurity = true;
-        private final List<ValueDetector> detectors = new ArrayList<>();
-        private String mask = XmlFormatter.DEFAULT_MASK;
-        private Pseudonyms pseudonyms;
-        private String correlationHeader = "X-Correlation-ID";
-        private boolean suppressDuplicates;
-        private Strategy strategy = Strategy.ALWAYS;
-        private Duration slowThreshold;
-        private int faultStatus = 500;
-        private int sampleOneIn = 1;
-        private double sampleRate = 1;
-        private boolean sampleKeepsFailures = true;
-        private boolean correlationFromTrace;
-        private LogLevel[] levels;
-        private long maxHeldBytes = 32L * 1024 * 1024;
         /** Rules in order. */
         private final List<RuleSpec> rules = new ArrayList<>();
-        private boolean chain;
-        private boolean recordPerExchange;
-        private int maxChainRecords = 256;
-        private Duration chainMaxAge = Duration.ofMinutes(2);
 
         private Builder() {
         }
@@ -598,85 +582,243 @@ public final class MessageLogger implements AutoCloseable {
         /** A new builder with this one's settings (the same sinks and rules). */
         Builder copy() {
             Builder b = new Builder();
-            b.limit = limit;
-            b.inMemThreshold = inMemThreshold;
-            b.pretty = pretty;
-            b.indent = indent;
-            b.logBinary = logBinary;
-            b.logMultipart = logMultipart;
+            b.options = options;
             b.verbose = verbose;
-            b.sensitiveElements.addAll(sensitiveElements);
-            b.sensitiveAttributes.addAll(sensitiveAttributes);
-            b.sensitiveHeaders.addAll(sensitiveHeaders);
-            b.sensitiveParameters.addAll(sensitiveParameters);
-            b.inBinary.addAll(inBinary);
-            b.outBinary.addAll(outBinary);
             b.inSink = inSink;
             b.outSink = outSink;
-            b.maxTextLength = maxTextLength;
-            b.maxCdataLength = maxCdataLength;
-            b.anonymize.addAll(anonymize);
-            b.prune.addAll(prune);
-            b.anonymizeJson.addAll(anonymizeJson);
-            b.pruneJson.addAll(pruneJson);
-            b.embeddedXml = embeddedXml;
-            b.wsSecurity = wsSecurity;
-            b.detectors.addAll(detectors);
-            b.mask = mask;
-            b.pseudonyms = pseudonyms;
-            b.correlationHeader = correlationHeader;
-            b.suppressDuplicates = suppressDuplicates;
-            b.strategy = strategy;
-            b.slowThreshold = slowThreshold;
-            b.faultStatus = faultStatus;
-            b.sampleOneIn = sampleOneIn;
-            b.sampleRate = sampleRate;
-            b.sampleKeepsFailures = sampleKeepsFailures;
-            b.correlationFromTrace = correlationFromTrace;
-            b.levels = levels;
-            b.maxHeldBytes = maxHeldBytes;
             b.rules.addAll(rules);
-            b.chain = chain;
-            b.recordPerExchange = recordPerExchange;
-            b.maxChainRecords = maxChainRecords;
-            b.chainMaxAge = chainMaxAge;
             return b;
         }
 
-        /** The most payload logged, in bytes (-1: no limit, see {@link #inMemThreshold}). Default 48 KiB. */
+        /** The options set so far. */
+        public Options options() {
+            return options;
+        }
+
+        /**
+         * Sets an option.
+         *
+         * @throws IllegalArgumentException when the option does not take the value, naming it
+         */
+        public <T> Builder set(Option<T> option, T value) {
+            options = options.with(option, value);
+            return this;
+        }
+
+        /**
+         * Sets the option named {@code key} (its name, property or CXF name, see {@link Options#named}) from its text
+         * form: {@code set("exchange.slow-threshold", "2s")}.
+         *
+         * @throws IllegalArgumentException for an unknown option or a value it does not take, naming it
+         */
+        public Builder set(String key, String text) {
+            options = options.with(key, text);
+            return this;
+        }
+
+        /** Replaces every option with those of {@code all} (sinks and rules stay). */
+        public Builder options(Options all) {
+            options = java.util.Objects.requireNonNull(all, "options");
+            return this;
+        }
+
+        /**
+         * Changes the options as a rule or an annotation does ({@link Options#overlay}): names and paths masked or
+         * pruned are added to, every other option replaced.
+         *
+         * @throws IllegalArgumentException for an unknown option or a value it does not take, naming it
+         */
+        public Builder overlay(Map<String, String> overlay) {
+            options = options.overlay(overlay);
+            return this;
+        }
+
+        /** Adds {@code values} to a list option (names or paths masked or pruned, media types). */
+        public Builder add(Option<List<String>> option, Collection<String> values) {
+            return set(option, option.widen(options.get(option), OptionType.list(values)));
+        }
+
+        /** {@link Options#LIMIT}: the most payload logged, in bytes (-1: no limit). Default 48 KiB. */
         public Builder limit(int bytes) {
-            limit = bytes;
-            return this;
+            return set(Options.LIMIT, (long) bytes);
         }
 
-        /** With limit -1: how much of a body is kept in memory for its record (default 128 KiB). */
-        public Builder inMemThreshold(long bytes) {
-            inMemThreshold = bytes;
-            return this;
-        }
-
-        /** Indent payloads (otherwise whitespace stays as sent). */
+        /** {@link Options#PRETTY}: indent payloads (otherwise whitespace stays as sent). */
         public Builder pretty(boolean on) {
-            pretty = on;
-            return this;
+            return set(Options.PRETTY, on);
         }
 
-        /** Indentation in spaces when pretty (default 2). */
-        public Builder indent(int spaces) {
-            indent = spaces;
-            return this;
-        }
-
-        /** Log binary bodies (through the engine like any text); suppressed by default. */
+        /** {@link Options#LOG_BINARY}: log binary bodies; suppressed by default. */
         public Builder logBinary(boolean on) {
-            logBinary = on;
-            return this;
+            return set(Options.LOG_BINARY, on);
         }
 
-        /** Log multipart bodies part by part; attachments are never dumped. Default true. */
+        /** {@link Options#SENSITIVE_ELEMENT_NAMES}: elements masked wherever they are, names in any case. */
+        public Builder sensitiveElementNames(Collection<String> names) {
+            return set(Options.SENSITIVE_ELEMENT_NAMES, OptionType.list(names));
+        }
+
+        /** {@link Options#ANONYMIZE}: paths masked (see {@link XmlFormatter.Builder#anonymize}). */
+        public Builder anonymize(Collection<String> paths) {
+            return set(Options.ANONYMIZE, OptionType.list(paths));
+        }
+
+        /** {@link Options#PRUNE}: paths pruned (see {@link XmlFormatter.Builder#prune}). */
+        public Builder prune(Collection<String> paths) {
+            return set(Options.PRUNE, OptionType.list(paths));
+        }
+
+        /** {@link Options#DETECT}: masks what these detectors find by its value, wherever it stands. */
+        @Experimental
+        public Builder detect(ValueDetector... values) {
+            return set(Options.DETECT, Collections.unmodifiableList(new ArrayList<>(Arrays.asList(values))));
+        }
+
+        /** {@link Options#PSEUDONYMS}: masked values written as their keyed pseudonyms instead of the mask. */
+        @Experimental
+        public Builder pseudonyms(Pseudonyms value) {
+            return set(Options.PSEUDONYMS, value);
+        }
+
+        /** {@link Options#STRATEGY}: which records of an exchange are written, with or without bodies. */
+        public Builder strategy(Strategy value) {
+            return set(Options.STRATEGY, value);
+        }
+
+        /** {@link Options#SLOW_THRESHOLD}: an exchange that takes at least this long is slow. */
+        public Builder slowThreshold(Duration value) {
+            return set(Options.SLOW_THRESHOLD, value);
+        }
+
+        /** {@link Options#LEVELS}: the level of records by outcome; all three null: the sink's level. */
+        public Builder levels(LogLevel success, LogLevel clientError, LogLevel failure) {
+            return set(Options.LEVELS, success == null && clientError == null && failure == null
+                    ? Collections.<LogLevel>emptyList() : Arrays.asList(success, clientError, failure));
+        }
+
+        /** Sets {@link Options#IN_MEM_THRESHOLD}. */
+        public Builder inMemThreshold(long bytes) {
+            return set(Options.IN_MEM_THRESHOLD, bytes);
+        }
+
+        /** Sets {@link Options#INDENT}. */
+        public Builder indent(int spaces) {
+            return set(Options.INDENT, spaces);
+        }
+
+        /** Sets {@link Options#LOG_MULTIPART}. */
         public Builder logMultipart(boolean on) {
-            logMultipart = on;
-            return this;
+            return set(Options.LOG_MULTIPART, on);
+        }
+
+        /** Sets {@link Options#MAX_TEXT_LENGTH}. */
+        public Builder maxTextLength(int chars) {
+            return set(Options.MAX_TEXT_LENGTH, chars);
+        }
+
+        /** Sets {@link Options#MAX_CDATA_LENGTH}. */
+        public Builder maxCdataLength(int chars) {
+            return set(Options.MAX_CDATA_LENGTH, chars);
+        }
+
+        /** Sets {@link Options#EMBEDDED_XML}. */
+        public Builder embeddedXml(boolean on) {
+            return set(Options.EMBEDDED_XML, on);
+        }
+
+        /** Sets {@link Options#WS_SECURITY}. */
+        public Builder wsSecurity(boolean on) {
+            return set(Options.WS_SECURITY, on);
+        }
+
+        /** Sets {@link Options#MASK}. */
+        public Builder mask(String value) {
+            return set(Options.MASK, value);
+        }
+
+        /** Sets {@link Options#SENSITIVE_ATTRIBUTE_NAMES}. */
+        public Builder sensitiveAttributeNames(Collection<String> names) {
+            return set(Options.SENSITIVE_ATTRIBUTE_NAMES, OptionType.list(names));
+        }
+
+        /** Sets {@link Options#SENSITIVE_HEADER_NAMES}. */
+        public Builder sensitiveHeaderNames(Collection<String> names) {
+            return set(Options.SENSITIVE_HEADER_NAMES, OptionType.list(names));
+        }
+
+        /** Sets {@link Options#SENSITIVE_PARAMETER_NAMES}. */
+        public Builder sensitiveParameterNames(Collection<String> names) {
+            return set(Options.SENSITIVE_PARAMETER_NAMES, OptionType.list(names));
+        }
+
+        /** Sets {@link Options#ANONYMIZE_JSON}. */
+        public Builder anonymizeJson(Collection<String> paths) {
+            return set(Options.ANONYMIZE_JSON, OptionType.list(paths));
+        }
+
+        /** Sets {@link Options#PRUNE_JSON}. */
+        public Builder pruneJson(Collection<String> paths) {
+            return set(Options.PRUNE_JSON, OptionType.list(paths));
+        }
+
+        /** Sets {@link Options#CORRELATION_HEADER}. */
+        public Builder correlationHeader(String header) {
+            return set(Options.CORRELATION_HEADER, header);
+        }
+
+        /** Sets {@link Options#SUPPRESS_DUPLICATES}. */
+        public Builder suppressDuplicates(boolean on) {
+            return set(Options.SUPPRESS_DUPLICATES, on);
+        }
+
+        /** Sets {@link Options#FAULT_STATUS}. */
+        public Builder faultStatus(int status) {
+            return set(Options.FAULT_STATUS, status);
+        }
+
+        /** Sets {@link Options#SAMPLE_ONE_IN}. */
+        public Builder sampleOneIn(int n) {
+            return set(Options.SAMPLE_ONE_IN, n);
+        }
+
+        /** Sets {@link Options#SAMPLE_RATE}. */
+        public Builder sampleRate(double rate) {
+            return set(Options.SAMPLE_RATE, rate);
+        }
+
+        /** Sets {@link Options#SAMPLE_KEEPS_FAILURES}. */
+        public Builder sampleKeepsFailures(boolean on) {
+            return set(Options.SAMPLE_KEEPS_FAILURES, on);
+        }
+
+        /** Sets {@link Options#CORRELATION_FROM_TRACE}. */
+        public Builder correlationFromTrace(boolean on) {
+            return set(Options.CORRELATION_FROM_TRACE, on);
+        }
+
+        /** Sets {@link Options#MAX_HELD_BYTES}. */
+        public Builder maxHeldBytes(long bytes) {
+            return set(Options.MAX_HELD_BYTES, bytes);
+        }
+
+        /** Sets {@link Options#CHAIN}. */
+        public Builder chain(boolean on) {
+            return set(Options.CHAIN, on);
+        }
+
+        /** Sets {@link Options#RECORD_PER_EXCHANGE}. */
+        public Builder recordPerExchange(boolean on) {
+            return set(Options.RECORD_PER_EXCHANGE, on);
+        }
+
+        /** Sets {@link Options#CHAIN_MAX_RECORDS}. */
+        public Builder chainMaxRecords(int maxRecords) {
+            return set(Options.CHAIN_MAX_RECORDS, maxRecords);
+        }
+
+        /** Sets {@link Options#CHAIN_MAX_AGE}. */
+        public Builder chainMaxAge(Duration maxAge) {
+            return set(Options.CHAIN_MAX_AGE, maxAge);
         }
 
         /**
@@ -685,68 +827,6 @@ public final class MessageLogger implements AutoCloseable {
          */
         public Builder verbose(boolean on) {
             verbose = on;
-            return this;
-        }
-
-        /**
-         * Elements masked wherever they are, their names in any letter case (also JSON fields and URL, form and
-         * text parameters of these names); replaces the names set before.
-         */
-        public Builder sensitiveElementNames(Collection<String> names) {
-            return replace(sensitiveElements, names);
-        }
-
-        /** Adds to {@link #sensitiveElementNames}. */
-        public Builder addSensitiveElementNames(Collection<String> names) {
-            sensitiveElements.addAll(names);
-            return this;
-        }
-
-        /** Attributes masked wherever they are, their names in any letter case; replaces the names set before. */
-        public Builder sensitiveAttributeNames(Collection<String> names) {
-            return replace(sensitiveAttributes, names);
-        }
-
-        /** Adds to {@link #sensitiveAttributeNames}. */
-        public Builder addSensitiveAttributeNames(Collection<String> names) {
-            sensitiveAttributes.addAll(names);
-            return this;
-        }
-
-        /** Headers masked (any case), on top of {@link HeaderMasker#DEFAULTS}; replaces the names set before. */
-        public Builder sensitiveHeaderNames(Collection<String> names) {
-            return replace(sensitiveHeaders, names);
-        }
-
-        /** Adds to {@link #sensitiveHeaderNames}. */
-        public Builder addSensitiveHeaderNames(Collection<String> names) {
-            sensitiveHeaders.addAll(names);
-            return this;
-        }
-
-        /**
-         * Query and form parameters masked (any case), on top of the defaults ({@code password}, ...) and the
-         * sensitive element names; replaces the names set before.
-         */
-        public Builder sensitiveParameterNames(Collection<String> names) {
-            return replace(sensitiveParameters, names);
-        }
-
-        /** Adds media types (prefixes) treated as binary in inbound messages to {@link #BINARY_TYPES}. */
-        public Builder addInBinaryMediaTypes(Collection<String> types) {
-            inBinary.addAll(types);
-            return this;
-        }
-
-        /** Adds media types (prefixes) treated as binary in outbound messages to {@link #BINARY_TYPES}. */
-        public Builder addOutBinaryMediaTypes(Collection<String> types) {
-            outBinary.addAll(types);
-            return this;
-        }
-
-        private Builder replace(Collection<String> target, Collection<String> names) {
-            target.clear();
-            target.addAll(names);
             return this;
         }
 
@@ -769,260 +849,6 @@ public final class MessageLogger implements AutoCloseable {
             return this;
         }
 
-        /** Cap of each text node, in chars (default: none). */
-        public Builder maxTextLength(int chars) {
-            maxTextLength = chars;
-            return this;
-        }
-
-        /** Cap of each CDATA section, in chars (default: none). */
-        public Builder maxCdataLength(int chars) {
-            maxCdataLength = chars;
-            return this;
-        }
-
-        /** Paths masked (see {@link XmlFormatter.Builder#anonymize}); replaces the paths set before. */
-        public Builder anonymize(Collection<String> paths) {
-            return replace(anonymize, paths);
-        }
-
-        /** Adds to {@link #anonymize}. */
-        public Builder addAnonymize(Collection<String> paths) {
-            anonymize.addAll(paths);
-            return this;
-        }
-
-        /** Adds to {@link #prune}. */
-        public Builder addPrune(Collection<String> paths) {
-            prune.addAll(paths);
-            return this;
-        }
-
-        /** Paths pruned (see {@link XmlFormatter.Builder#prune}); replaces the paths set before. */
-        public Builder prune(Collection<String> paths) {
-            return replace(prune, paths);
-        }
-
-        /**
-         * JSON values masked by path: a JSONPath subset ({@code $.payment.card.number}, {@code $..password},
-         * {@code $.items[*].iban}, {@code $['odd key']}) or a JSON Pointer ({@code /payment/card/number}), keys in
-         * any letter case; replaces the paths set before.
-         *
-         * @throws IllegalArgumentException for a path that is neither, naming it
-         */
-        public Builder anonymizeJson(Collection<String> paths) {
-            checkJsonPaths("anonymizeJson", paths);
-            return replace(anonymizeJson, paths);
-        }
-
-        /**
-         * JSON values pruned by path (written as {@link JsonMasker#PRUNED}); paths as in {@link #anonymizeJson};
-         * replaces the paths set before.
-         */
-        public Builder pruneJson(Collection<String> paths) {
-            checkJsonPaths("pruneJson", paths);
-            return replace(pruneJson, paths);
-        }
-
-        private static void checkJsonPaths(String option, Collection<String> paths) {
-            try {
-                new JsonMasker(Collections.<String>emptySet(), paths, Collections.<String>emptySet(), "", null, null);
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException(option + ": " + e.getMessage(), e);
-            }
-        }
-
-        /** Re-format XML embedded in text or CDATA (default off; masking reaches inside it either way). */
-        public Builder embeddedXml(boolean on) {
-            embeddedXml = on;
-            return this;
-        }
-
-        /** The WS-Security/SAML masking preset (default on). */
-        public Builder wsSecurity(boolean on) {
-            wsSecurity = on;
-            return this;
-        }
-
-        /**
-         * Masks what these detectors find by its value, wherever it stands: XML text, CDATA and attribute values,
-         * JSON strings, bare values and keys, form, query and path values, header values and plain text (see
-         * {@link XmlFormatter.Builder#detect}); replaces the detectors set before. Off by default.
-         */
-        @Experimental
-        public Builder detect(ValueDetector... values) {
-            for (ValueDetector d : values) {
-                if (d == null) {
-                    throw new IllegalArgumentException("detect: null detector");
-                }
-            }
-            detectors.clear();
-            detectors.addAll(Arrays.asList(values));
-            return this;
-        }
-
-        /**
-         * {@link #detect(ValueDetector...)} with the built-in detectors of these names ({@link ValueDetector#named}),
-         * for settings written as text; replaces the detectors set before.
-         */
-        @Experimental
-        public Builder detect(Collection<String> names) {
-            List<ValueDetector> named = new ArrayList<>();
-            for (String name : names) {
-                try {
-                    named.add(ValueDetector.named(name));
-                } catch (IllegalArgumentException e) {
-                    throw new IllegalArgumentException("detect: " + e.getMessage(), e);
-                }
-            }
-            return detect(named.toArray(new ValueDetector[0]));
-        }
-
-        /** The mask written in place of secrets (default {@code [*****]}). */
-        public Builder mask(String value) {
-            mask = value;
-            return this;
-        }
-
-        /**
-         * Writes masked values as their keyed pseudonyms instead of the mask ({@link Pseudonyms}, e.g.
-         * {@code [h:3f9a2c1e]}), so records about one secret can be joined: values masked by name or path in XML,
-         * JSON, forms, queries and headers, and what the value detectors find. A value cut short, or masked because
-         * what it holds cannot be told, is still the mask. Null: the mask (the default).
-         */
-        @Experimental
-        public Builder pseudonyms(Pseudonyms value) {
-            pseudonyms = value;
-            return this;
-        }
-
-        /** The header that carries the correlation id (default {@code X-Correlation-ID}). */
-        public Builder correlationHeader(String header) {
-            correlationHeader = header;
-            return this;
-        }
-
-        /** Log a payload seen again within one correlation id once (see {@link DeduplicatingSink}). */
-        public Builder suppressDuplicates(boolean on) {
-            suppressDuplicates = on;
-            return this;
-        }
-
-        /** Which records of an exchange are written, with or without bodies (default {@link Strategy#ALWAYS}). */
-        public Builder strategy(Strategy value) {
-            strategy = value;
-            return this;
-        }
-
-        /**
-         * An exchange that takes at least this long is slow: its records are written with bodies under
-         * {@link Strategy#BODY_ON_FAILURE}, {@link Strategy#FAILED_ONLY} and {@link Strategy#SLOW_ONLY} (default: none
-         * is slow).
-         */
-        public Builder slowThreshold(Duration value) {
-            slowThreshold = value;
-            return this;
-        }
-
-        /** The HTTP status at or above which a response is a fault (default 500). */
-        public Builder faultStatus(int status) {
-            faultStatus = status;
-            return this;
-        }
-
-        /**
-         * Logs one exchange in {@code n} (counted; default 1: all); a request and its response are kept or left out
-         * together. See {@link #sampleKeepsFailures}.
-         */
-        public Builder sampleOneIn(int n) {
-            sampleOneIn = n;
-            return this;
-        }
-
-        /** Logs exchanges at this rate, 0 (exclusive) to 1 (default), chosen at random per exchange. */
-        public Builder sampleRate(double rate) {
-            sampleRate = rate;
-            return this;
-        }
-
-        /**
-         * Whether an exchange left out by sampling is still logged, with bodies, when it fails (default true): its
-         * records are held until the outcome is known.
-         */
-        public Builder sampleKeepsFailures(boolean on) {
-            sampleKeepsFailures = on;
-            return this;
-        }
-
-        /** Use the trace id as the correlation id when no correlation header came (default false). */
-        public Builder correlationFromTrace(boolean on) {
-            correlationFromTrace = on;
-            return this;
-        }
-
-        /**
-         * The level of records by their exchange's outcome: a success (and a request written before its outcome is
-         * known), a client error (status 400 up to the fault status), a failure. The SLF4J sink logs at it; other
-         * sinks store it as field {@code level}. Default: none (the sink's level).
-         */
-        public Builder levels(LogLevel success, LogLevel clientError, LogLevel failure) {
-            levels = success == null && clientError == null && failure == null ? null
-                    : new LogLevel[] {success, clientError, failure};
-            return this;
-        }
-
-        /**
-         * The most bytes of bodies the logger holds for exchanges whose outcome is not known yet (default 32 MiB);
-         * over it, a record is written at once without its body and counted ({@link #heldOverflows()}).
-         */
-        public Builder maxHeldBytes(long bytes) {
-            maxHeldBytes = bytes;
-            return this;
-        }
-
-        /**
-         * The whole chain on failure (default off): with a strategy that holds records
-         * ({@link Strategy#BODY_ON_FAILURE}, {@link Strategy#FAILED_ONLY}, {@link Strategy#SLOW_ONLY}), the records of
-         * every exchange sharing a correlation id — a proxy's request in, its call to the backend, the backend's
-         * answer, its own answer — are held together and written with bodies if any of them fails (or is slow), else
-         * as for exchanges that went well, once the last of them has ended. Bounded by {@link #maxHeldBytes} and
-         * {@link #chainMaxRecords} and {@link #chainMaxAge}.
-         */
-        public Builder chain(boolean on) {
-            chain = on;
-            return this;
-        }
-
-        /**
-         * One record per exchange (default off): a request's record waits for its response's, and the two are
-         * written as one, the response's record with the request's within ({@link LogRecord#request()}) and the
-         * SOAPAction, WS-Addressing Action and RelatesTo, and a fault's code and reason beside — for teams that
-         * alert on one line per call. A request that gets no response (one-way, a failure) is written alone when
-         * its exchange ends. The strategy decides as for two records.
-         */
-        public Builder recordPerExchange(boolean on) {
-            recordPerExchange = on;
-            return this;
-        }
-
-        /**
-         * The most records one chain holds (default 256): past it a record is written at once without its body,
-         * counted.
-         */
-        public Builder chainMaxRecords(int maxRecords) {
-            maxChainRecords = maxRecords;
-            return this;
-        }
-
-        /**
-         * The longest a chain is held (default 2 minutes): then it is written as failed, an exchange that never
-         * ended.
-         */
-        public Builder chainMaxAge(Duration maxAge) {
-            chainMaxAge = maxAge;
-            return this;
-        }
-
         /**
          * Exchanges that {@code match} are logged with this configuration changed by {@code override} (a limit,
          * masking or pruning paths, indentation, the strategy, ...; sinks stay shared). Rules are tried in the
@@ -1035,6 +861,16 @@ public final class MessageLogger implements AutoCloseable {
             }
             rules.add(new RuleSpec(match, override));
             return this;
+        }
+
+        /**
+         * Exchanges that {@code match} are logged with this configuration changed by {@code overlay} (options by
+         * name as text, as {@link #overlay}: masking can only grow).
+         */
+        public Builder rule(ExchangeMatch match, Map<String, String> overlay) {
+            Map<String, String> o = Collections.unmodifiableMap(new LinkedHashMap<>(overlay));
+            Options.defaults().overlay(o); // a wrong key or value is told now
+            return rule(match, b -> b.overlay(o));
         }
 
         /** Exchanges that {@code match} are not logged (a rule, tried in order with the others). */
@@ -1056,34 +892,35 @@ public final class MessageLogger implements AutoCloseable {
         }
 
         private MessageLogger build(MessageLogger parent) {
-            if (mask == null || correlationHeader == null || correlationHeader.trim().isEmpty()) {
-                throw new IllegalArgumentException("mask and correlationHeader are required");
-            }
-            checkExchangeOptions();
-            XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(maxTextLength)
-                    .maxCdataLength(maxCdataLength).embeddedXml(embeddedXml).mask(mask).pseudonyms(pseudonyms);
-            f.indent(indent); // checked even when payloads are not indented: a wrong value is reported at once
-            if (!pretty) {
+            Options o = options;
+            checkExchangeOptions(o);
+            XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(o.get(Options.MAX_TEXT_LENGTH))
+                    .maxCdataLength(o.get(Options.MAX_CDATA_LENGTH)).embeddedXml(o.get(Options.EMBEDDED_XML))
+                    .mask(o.get(Options.MASK)).pseudonyms(o.get(Options.PSEUDONYMS));
+            f.indent(o.get(Options.INDENT)); // checked even when payloads are not indented
+            if (!o.get(Options.PRETTY)) {
                 f.keepWhitespace();
             }
+            long limit = o.get(Options.LIMIT);
             if (limit >= 0) {
                 f.maxDocumentLength(limit);
             }
-            if (wsSecurity) {
+            if (o.get(Options.WS_SECURITY)) {
                 f.wsSecurity();
             }
-            f.detect(detectors.toArray(new ValueDetector[0]));
+            f.detect(o.get(Options.DETECT).toArray(new ValueDetector[0]));
             List<String> names = new ArrayList<>(); // names given as names match in any letter case
-            for (String name : sensitiveElements) {
+            for (String name : o.get(Options.SENSITIVE_ELEMENT_NAMES)) {
                 names.add("//" + name);
             }
-            for (String name : sensitiveAttributes) {
+            for (String name : o.get(Options.SENSITIVE_ATTRIBUTE_NAMES)) {
                 names.add("//@" + name);
             }
             f.anonymizeIgnoringCase(names);
             XmlFormatter formatter;
             try {
-                formatter = f.anonymize(anonymize).prune(prune.toArray(new String[0])).build();
+                formatter = f.anonymize(o.get(Options.ANONYMIZE)).prune(o.get(Options.PRUNE).toArray(new String[0]))
+                        .build();
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("bad masking or pruning setting (anonymize, prune, "
                         + "sensitiveElementNames, sensitiveAttributeNames): " + e.getMessage(), e);
@@ -1092,7 +929,7 @@ public final class MessageLogger implements AutoCloseable {
                     : verbose ? Slf4jSink.text() : Slf4jSink.payloadOnly();
             LogSink in = inSink != null ? inSink : fallback;
             LogSink out = outSink != null ? outSink : fallback;
-            if (suppressDuplicates) {
+            if (o.get(Options.SUPPRESS_DUPLICATES)) {
                 boolean one = in == out;
                 in = new DeduplicatingSink(in, DUPLICATES_REMEMBERED);
                 out = one ? in : new DeduplicatingSink(out, DUPLICATES_REMEMBERED);
@@ -1100,35 +937,13 @@ public final class MessageLogger implements AutoCloseable {
             return new MessageLogger(this, formatter, in, out, parent);
         }
 
-        private void checkExchangeOptions() {
-            if (strategy == null) {
-                throw new IllegalArgumentException("strategy is required: one of "
-                        + Arrays.toString(Strategy.values()));
-            }
-            if (strategy == Strategy.SLOW_ONLY && slowThreshold == null) {
+        private static void checkExchangeOptions(Options o) {
+            if (o.get(Options.STRATEGY) == Strategy.SLOW_ONLY && o.get(Options.SLOW_THRESHOLD) == null) {
                 throw new IllegalArgumentException("strategy SLOW_ONLY needs slowThreshold");
             }
-            if (slowThreshold != null && slowThreshold.isNegative()) {
-                throw new IllegalArgumentException("slowThreshold must not be negative: " + slowThreshold);
-            }
-            if (faultStatus < 100 || faultStatus > 599) {
-                throw new IllegalArgumentException("faultStatus must be an HTTP status (100 to 599): " + faultStatus);
-            }
-            if (sampleOneIn < 1 || !(sampleRate > 0 && sampleRate <= 1) || (sampleOneIn > 1 && sampleRate < 1)) {
-                throw new IllegalArgumentException("sampling: sampleOneIn must be at least 1 (was " + sampleOneIn
-                        + ") and sampleRate above 0 and at most 1 (was " + sampleRate + "), not both set");
-            }
-            if (levels != null && (levels[0] == null || levels[1] == null || levels[2] == null)) {
-                throw new IllegalArgumentException("levels: give all three (success, client error, failure)");
-            }
-            if (maxChainRecords < 1) {
-                throw new IllegalArgumentException("chainMaxRecords: at least one, not " + maxChainRecords);
-            }
-            if (chainMaxAge == null || chainMaxAge.isNegative() || chainMaxAge.isZero()) {
-                throw new IllegalArgumentException("chainMaxAge: a positive duration, not " + chainMaxAge);
-            }
-            if (maxHeldBytes < 0) {
-                throw new IllegalArgumentException("maxHeldBytes must not be negative: " + maxHeldBytes);
+            if (o.get(Options.SAMPLE_ONE_IN) > 1 && o.get(Options.SAMPLE_RATE) < 1) {
+                throw new IllegalArgumentException("sampling: sampleOneIn (was " + o.get(Options.SAMPLE_ONE_IN)
+                        + ") and sampleRate (was " + o.get(Options.SAMPLE_RATE) + "), not both set");
             }
         }
     }

@@ -81,7 +81,7 @@ class DerivedFieldsTest {
                 Slf4jSink.fields(names, Level.INFO).write(r);
                 Slf4jSink.fieldsInMdc(names, Level.INFO).write(r);
             }
-        }).detect(List.of("card-numbers"));
+        }).set("detect", "card-numbers");
         options.accept(b);
         return b.build();
     }

@@ -1,0 +1,142 @@
+package io.xmlformatter.message;
+
+/**
+ * One option of the message logger: one row of the table in {@link Options}. It has a name (the builder's,
+ * {@code slowThreshold}), a property path ({@code exchange.slow-threshold}: the Spring Boot property under
+ * {@code xmlformatter.}), CXF's name where CXF's {@code LoggingFeature} has the option, a type with a text form
+ * (sizes {@code 48KB}, durations {@code 2s}, lists {@code a,b}, enum constants), a default and a check. Every way
+ * to configure the logger — the builder, {@code XmlLoggingSettings}, rules, annotations, Boot properties — reads
+ * these rows, so an option is defined once.
+ *
+ * @param <T> the type of the option's value
+ */
+public final class Option<T> {
+    private final int index;
+    private final String name;
+    private final String property;
+    private final String cxfName;
+    private final OptionType<T> type;
+    private final T defaultValue;
+    private final String description;
+    private final boolean widens;
+
+    Option(int index, String name, String property, String cxfName, OptionType<T> type, T defaultValue,
+            String description, boolean widens) {
+        this.index = index;
+        this.name = name;
+        this.property = property;
+        this.cxfName = cxfName;
+        this.type = type;
+        this.defaultValue = defaultValue;
+        this.description = description;
+        this.widens = widens;
+    }
+
+    int index() {
+        return index;
+    }
+
+    /** The name, as the builder's method ({@code maxHeldBytes}). */
+    public String name() {
+        return name;
+    }
+
+    /** The property path, in Spring Boot's form without its prefix ({@code exchange.max-held-bytes}). */
+    public String property() {
+        return property;
+    }
+
+    /** CXF's name of the option (CXF's {@code LoggingFeature} property), or null when CXF has none. */
+    public String cxfName() {
+        return cxfName;
+    }
+
+    /** What the option does, one sentence, as the README and IDE completion show it. */
+    public String description() {
+        return description;
+    }
+
+    /** The value when the option is not set (null: none). */
+    public T defaultValue() {
+        return defaultValue;
+    }
+
+    /**
+     * Whether an overlay (a rule, an annotation) adds to the value in force rather than replacing it: true for the
+     * names and paths that are masked or pruned, so an overlay can mask more, never less.
+     */
+    public boolean widens() {
+        return widens;
+    }
+
+    /** The type of the value as Spring Boot's configuration metadata names it ({@code java.time.Duration}). */
+    public String metadataType() {
+        return type.metadataType();
+    }
+
+    /** The values accepted as text, in words ({@code a size such as 48KB, or -1}). */
+    public String accepted() {
+        return type.accepted();
+    }
+
+    /**
+     * The value of {@code text} in the option's text form.
+     *
+     * @throws IllegalArgumentException naming the option and saying what is accepted
+     */
+    public T parse(String text) {
+        String given = text == null ? "no value" : "'" + (type.secret() ? "[hidden]" : text) + "'";
+        T value;
+        try {
+            value = type.parse(text == null ? "" : text.trim());
+        } catch (IllegalArgumentException | ArithmeticException e) {
+            throw wrong(given, e.getMessage(), e);
+        }
+        String problem = type.problem(value);
+        if (problem != null) {
+            throw wrong(given, problem, null);
+        }
+        return value;
+    }
+
+    /**
+     * {@code value} when the option takes it.
+     *
+     * @throws IllegalArgumentException naming the option and saying what is accepted
+     */
+    public T check(T value) {
+        String problem = type.problem(value);
+        if (problem != null) {
+            throw wrong(type.secret() ? "the value given" : String.valueOf(value), problem, null);
+        }
+        return value;
+    }
+
+    /** {@code value} in the option's text form; a secret's is {@code [hidden]} (or null when none is set). */
+    public String text(T value) {
+        if (value == null) {
+            return null;
+        }
+        return type.secret() ? "[hidden]" : type.text(value);
+    }
+
+    /** {@code value}, which the caller knows to be of this option's type, as its value. */
+    T cast(Object value) {
+        return type.cast(value);
+    }
+
+    /** {@code old} widened by {@code more} (a union of lists); see {@link #widens()}. */
+    T widen(T old, T more) {
+        return type.union(old, more);
+    }
+
+    private IllegalArgumentException wrong(String given, String problem, RuntimeException cause) {
+        return new IllegalArgumentException(name + " (" + property + "): " + given + " is not accepted"
+                + (problem == null ? "" : " (" + problem + ")") + "; expected " + type.accepted(), cause);
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}
