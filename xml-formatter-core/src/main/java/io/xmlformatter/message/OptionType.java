@@ -316,7 +316,7 @@ abstract class OptionType<T> {
         return new OptionType<E>(type, type.getName(), "one of " + Arrays.toString(type.getEnumConstants())) {
             @Override
             E parse(String text) {
-                return Enum.valueOf(type, constant(text));
+                return constant(type, text);
             }
         };
     }
@@ -330,7 +330,7 @@ abstract class OptionType<T> {
             List<LogLevel> parse(String text) {
                 List<LogLevel> levels = new ArrayList<>();
                 for (String l : list(text)) {
-                    levels.add(LogLevel.valueOf(constant(l)));
+                    levels.add(constant(LogLevel.class, l));
                 }
                 return Collections.unmodifiableList(levels);
             }
@@ -429,8 +429,13 @@ abstract class OptionType<T> {
         return Collections.unmodifiableList(new ArrayList<>(values));
     }
 
-    private static String constant(String text) {
-        return text.trim().replace('-', '_').toUpperCase(Locale.ROOT);
+    /** The constant of {@code type} named {@code text}, in any letter case, {@code -} for {@code _}. */
+    private static <E extends Enum<E>> E constant(Class<E> type, String text) {
+        try {
+            return Enum.valueOf(type, text.trim().replace('-', '_').toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("no such constant", e);
+        }
     }
 
     private static String range(String what, long min, long max) {

@@ -90,7 +90,7 @@ public final class Options {
             + " and URL, form and text parameters of these names)", true);
     /** CXF's {@code sensitiveAttributeNames}: attributes masked wherever they are. */
     public static final Option<List<String>> SENSITIVE_ATTRIBUTE_NAMES = row("sensitiveAttributeNames",
-            "masking.attribute-names", "sensitiveAttributeNames", OptionType.names("names"),
+            "masking.attribute-names", null, OptionType.names("names"),
             Collections.<String>emptyList(), "Attributes masked wherever they are, any letter case", true);
     /** CXF's {@code sensitiveProtocolHeaderNames}: headers masked, on top of {@link HeaderMasker#DEFAULTS}. */
     public static final Option<List<String>> SENSITIVE_HEADER_NAMES = row("sensitiveHeaderNames",

@@ -11,9 +11,12 @@ import java.lang.annotation.Target;
 
 /**
  * The equivalent of CXF's {@code @org.apache.cxf.ext.logging.Logging}: on a service implementation or service
- * interface, it logs that endpoint (or that client) with xml-formatter, as if an {@link XmlLoggingFeature} with these
- * settings were on it. The attributes CXF's annotation has keep their names (including CXF's spelling
- * {@code inMemThresHold}), so switching is a change of the import; the others are xml-formatter's. Read by
+ * interface, it logs that endpoint (or that client) with xml-formatter — with the logging in force on its bus (the
+ * Spring Boot starter's, a bus-wide {@link XmlLoggingFeature}'s: same sinks, same chains) changed by the attributes,
+ * else with the defaults changed by them. An attribute left at its default leaves its option as in force; names and
+ * paths are added to those masked. The attributes CXF's annotation has keep their names (including CXF's spelling
+ * {@code inMemThresHold}), so switching is a change of the import; the others are xml-formatter's, and mean what the
+ * same attributes of the Jakarta REST {@code io.xmlformatter.jaxrs.XmlLogging} mean. Read by
  * {@link XmlLoggingAnnotationListener}, which the jar registers with every CXF bus.
  *
  * <pre>{@code
@@ -27,38 +30,48 @@ import java.lang.annotation.Target;
 @Target(ElementType.TYPE)
 @Inherited
 public @interface XmlLogging {
-    /** CXF's {@code limit}: the most payload logged, in bytes (-1: no limit). */
-    int limit() default 48 * 1024;
+    /** Whether the exchanges are logged at all; false: not logged. */
+    boolean enabled() default true;
 
-    /** CXF's {@code inMemThresHold}: with {@code limit} -1, how much payload is kept in memory for the record. */
-    int inMemThresHold() default -1;
+    /** {@code limit}: the most payload logged, in bytes (-1: no limit); -2 (the default): as in force. */
+    int limit() default -2;
 
-    /** CXF's {@code pretty}: indent payloads. */
+    /** CXF's {@code inMemThresHold}: with {@code limit} -1, how much payload is kept for the record; -2: as in force. */
+    int inMemThresHold() default -2;
+
+    /** {@code pretty}: true indents payloads; false (the default): as in force. */
     boolean pretty() default false;
 
-    /** CXF's {@code logBinary}: log binary bodies. */
+    /** {@code logBinary}: true logs binary bodies; false (the default): as in force. */
     boolean logBinary() default false;
 
-    /** CXF's {@code logMultipart}: log multipart bodies (attachments are never dumped). */
+    /** {@code logMultipart}: false leaves multipart bodies out; true (the default): as in force. */
     boolean logMultipart() default true;
 
-    /** Elements whose content is masked, wherever they are (on top of the WS-Security preset). */
+    /** Elements also masked, wherever they are (added to those in force). */
     String[] sensitiveElementNames() default {};
 
-    /** Attributes whose values are masked, wherever they are. */
+    /** Attributes also masked, wherever they are (added to those in force). */
     String[] sensitiveAttributeNames() default {};
 
-    /** Paths whose element text or attribute values are masked. */
+    /** Paths also masked (added to those in force). */
     String[] anonymize() default {};
-    /** Paths whose subtrees are left out of the payload (as {@code XmlLoggingSettings#setPrune}). */
+
+    /** Paths also pruned (added to those in force). */
     String[] prune() default {};
 
-    /** The WS-Security/SAML masking preset. */
+    /** {@code wsSecurity}: false switches the WS-Security/SAML preset off; true (the default): as in force. */
     boolean wsSecurity() default true;
 
-    /** Value detectors by name, e.g. {@code card-numbers}, {@code ibans} (see {@code XmlLoggingSettings#setDetect}). */
+    /** Value detectors also applied, by name: {@code card-numbers}, {@code ibans}, ... (added to those in force). */
     String[] detect() default {};
 
-    /** The strategy (at most one; none given: {@link Strategy#ALWAYS}). */
+    /** The strategy (at most one); none given: as in force. */
     Strategy[] strategy() default {};
+
+    /**
+     * Any other option, as {@code "name=value"} by its name or property ({@code "exchange.slow-threshold=2s"},
+     * {@code "body.max-text-length=200"}): see {@code io.xmlformatter.message.Options}.
+     */
+    String[] options() default {};
 }

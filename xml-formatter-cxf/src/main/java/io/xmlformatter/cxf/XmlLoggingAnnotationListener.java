@@ -1,6 +1,8 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.Internal;
+import io.xmlformatter.message.AnnotationOverlay;
+import io.xmlformatter.message.MessageLogger;
 
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Endpoint;
@@ -8,9 +10,7 @@ import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.service.factory.AbstractServiceFactoryBean;
 import org.apache.cxf.service.factory.FactoryBeanListener;
 
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.function.Supplier;
+import java.util.Map;
 
 /**
  * Puts xml-formatter's interceptors on every endpoint and client whose service class or interface carries
@@ -31,33 +31,27 @@ public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
 
     private static void install(Endpoint endpoint, Bus bus, Object type) {
         XmlLogging annotation = type instanceof Class ? ((Class<?>) type).getAnnotation(XmlLogging.class) : null;
-        if (annotation != null && !XmlLoggingSettings.installedOn(endpoint)) {
-            settingsOf(annotation).installOn(endpoint, bus);
+        if (annotation == null || XmlLoggingSettings.installedOn(endpoint)) {
+            return;
+        }
+        if (annotation.enabled()) {
+            settingsOf(annotation, bus).installOn(endpoint, bus);
+        } else {
+            endpoint.put(CxfLogging.ENABLE_PROPERTY, "false"); // bus-wide logging leaves it out too
         }
     }
 
-    /** The settings an annotation describes (the defaults of {@link XmlLoggingSettings} elsewhere). */
-    static XmlLoggingSettings settingsOf(XmlLogging annotation) {
-        return settingsOf(annotation, XmlLoggingSettings::new);
-    }
-
-    /** The settings an annotation describes, set on a new object from {@code settingsType}. */
-    static XmlLoggingSettings settingsOf(XmlLogging annotation, Supplier<XmlLoggingSettings> settingsType) {
-        XmlLoggingSettings settings = settingsType.get();
-        settings.setLimit(annotation.limit());
-        settings.setInMemThreshold(annotation.inMemThresHold());
-        settings.setPrettyLogging(annotation.pretty());
-        settings.setLogBinary(annotation.logBinary());
-        settings.setLogMultipart(annotation.logMultipart());
-        settings.setSensitiveElementNames(new HashSet<>(Arrays.asList(annotation.sensitiveElementNames())));
-        settings.setSensitiveAttributeNames(new HashSet<>(Arrays.asList(annotation.sensitiveAttributeNames())));
-        settings.setAnonymize(Arrays.asList(annotation.anonymize()));
-        settings.setPrune(Arrays.asList(annotation.prune()));
-        settings.setWsSecurity(annotation.wsSecurity());
-        settings.setDetect(Arrays.asList(annotation.detect()));
-        if (annotation.strategy().length > 0) {
-            settings.setStrategy(annotation.strategy()[0]);
-        }
-        return settings;
+    /**
+     * The settings an annotation describes: the logging in force on {@code bus} (registered by
+     * {@link XmlLoggingSettings#installOn} on a bus, or the Spring Boot starter's) changed by the annotation, sharing
+     * its sinks and chains; without one, the defaults changed by it.
+     *
+     * @throws IllegalArgumentException naming the attribute or option that is wrong
+     */
+    static XmlLoggingSettings settingsOf(XmlLogging annotation, Bus bus) {
+        Map<String, String> overlay = AnnotationOverlay.of(annotation);
+        XmlLoggingSettings inForce = bus == null ? null : bus.getExtension(XmlLoggingSettings.class);
+        return new XmlLoggingSettings(inForce != null ? inForce.getMessageLogger().derive(b -> b.overlay(overlay))
+                : MessageLogger.builder().overlay(overlay).build());
     }
 }

@@ -2,32 +2,30 @@ package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
-import io.xmlformatter.message.Strategy;
+import io.xmlformatter.message.Options;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A rule for some exchanges, as a bean for Spring XML and Mule ({@link XmlLoggingSettings#setRules}): which
  * exchanges (port type, operation, address path pattern, HTTP method, SOAPAction; unset: any) and what changes for
- * them (logging off, a limit, indentation, the strategy, paths masked or pruned). It is a rule of the core message
+ * them: logging off, or any option by its name or property as text ({@link Options#overlay}: names and paths
+ * masked or pruned are added to those in force, every other option replaced). It is a rule of the core message
  * logger ({@link MessageLogger.Builder#rule}, {@link MessageLogger.Builder#exclude}); the first that matches applies.
  *
  * <pre>{@code
  * <bean class="io.xmlformatter.cxf.XmlLoggingRule">
  *   <property name="operation" value="upload"/>
- *   <property name="strategy" value="WITHOUT_BODY"/>
+ *   <property name="options"><map><entry key="exchange.strategy" value="WITHOUT_BODY"/></map></property>
  * </bean>
  * }</pre>
  */
 public class XmlLoggingRule {
     private ExchangeMatch match = ExchangeMatch.any();
     private boolean enabled = true;
-    private Integer limit;
-    private Boolean prettyLogging;
-    private Strategy strategy;
-    private final List<String> anonymize = new ArrayList<>();
-    private final List<String> prune = new ArrayList<>();
+    private Map<String, String> options = Collections.emptyMap();
 
     /** The port type's name ({@code Bank} or {@code {urn:x}Bank}), as the SLF4J logger names carry it. */
     public void setPortType(String name) {
@@ -59,48 +57,22 @@ public class XmlLoggingRule {
         enabled = on;
     }
 
-    /** The most payload logged, in bytes (see {@link XmlLoggingSettings#setLimit}). */
-    public void setLimit(int bytes) {
-        limit = bytes;
-    }
-
-    /** Indent payloads or not. */
-    public void setPrettyLogging(boolean pretty) {
-        prettyLogging = pretty;
-    }
-
-    /** The strategy for these exchanges. */
-    public void setStrategy(Strategy value) {
-        strategy = value;
-    }
-
-    /** Further paths masked. */
-    public void setAnonymize(List<String> paths) {
-        anonymize.addAll(paths);
-    }
-
-    /** Further paths pruned. */
-    public void setPrune(List<String> paths) {
-        prune.addAll(paths);
+    /**
+     * The options that change for these exchanges, by name or property, as text ({@code exchange.strategy},
+     * {@code body.limit}, {@code masking.paths}, ...).
+     *
+     * @throws IllegalArgumentException for an unknown option or a value it does not take, naming it
+     */
+    public void setOptions(Map<String, String> options) {
+        this.options = new LinkedHashMap<>(options);
     }
 
     /** Adds this rule to {@code logger}'s. */
     void addTo(MessageLogger.Builder logger) {
-        if (!enabled) {
+        if (enabled) {
+            logger.rule(match, options);
+        } else {
             logger.exclude(match);
-            return;
         }
-        logger.rule(match, b -> {
-            if (limit != null) {
-                b.limit(limit);
-            }
-            if (prettyLogging != null) {
-                b.pretty(prettyLogging);
-            }
-            if (strategy != null) {
-                b.strategy(strategy);
-            }
-            b.addAnonymize(anonymize).addPrune(prune);
-        });
     }
 }

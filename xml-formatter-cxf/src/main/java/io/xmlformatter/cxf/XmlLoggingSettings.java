@@ -1,13 +1,8 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.Experimental;
-import io.xmlformatter.Pseudonyms;
-import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.message.MessageLogger;
-import io.xmlformatter.message.Strategy;
-import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.message.Options;
 import io.xmlformatter.record.LogSink;
-import io.xmlformatter.sink.DeduplicatingSink;
 import org.apache.cxf.Bus;
 import org.apache.cxf.buslifecycle.BusLifeCycleListener;
 import org.apache.cxf.buslifecycle.BusLifeCycleManager;
@@ -19,13 +14,16 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
 
 /**
- * The settings of the CXF logging: CXF's LoggingFeature properties with CXF's meaning, the engine's options and
- * the sinks, as bean setters, passed to a {@link MessageLogger.Builder} (all policy lives in that core message
- * logger; the interceptors only gather CXF's facts and bytes). {@code XmlLoggingFeature} is these settings as a
+ * The settings of the CXF logging, as bean setters for Spring XML, Mule and code: CXF's LoggingFeature properties
+ * with CXF's names and meaning, every other option of the message logger through {@link #setOptions} (by its name or
+ * property, as text: the one table in {@link Options}), the sinks and rules — passed to a
+ * {@link MessageLogger.Builder} (all policy lives in that core message logger; the interceptors only gather CXF's
+ * facts and bytes). {@code XmlLoggingFeature} is these settings as a
  * CXF feature; where a configuration lists interceptors rather than features (Mule's {@code cxf:inInterceptors},
  * {@code jaxws:inInterceptors}), {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor
  * per chain.
@@ -36,7 +34,6 @@ import java.util.WeakHashMap;
 public class XmlLoggingSettings {
     private final MessageLogger.Builder logger;
     private final MessageLogger given;
-    private String correlationHeader = "X-Correlation-ID";
     private CxfHost host = new CxfHost() { };
     private CxfLogging built;
     /** The buses whose shutdown closes the sinks. */
@@ -55,7 +52,6 @@ public class XmlLoggingSettings {
     public XmlLoggingSettings(MessageLogger messageLogger) {
         this.logger = null;
         this.given = java.util.Objects.requireNonNull(messageLogger, "messageLogger");
-        this.correlationHeader = messageLogger.correlationHeader();
     }
 
     /** The builder the setters change; none when the settings were given a built message logger. */
@@ -104,17 +100,7 @@ public class XmlLoggingSettings {
 
     /** Adds to {@link #setSensitiveElementNames}. */
     public void addSensitiveElementNames(Set<String> names) {
-        options().addSensitiveElementNames(names);
-    }
-
-    /** CXF's {@code sensitiveAttributeNames}: attributes whose values are masked, wherever they are. */
-    public void setSensitiveAttributeNames(Set<String> names) {
-        options().sensitiveAttributeNames(names);
-    }
-
-    /** Adds to {@link #setSensitiveAttributeNames}. */
-    public void addSensitiveAttributeNames(Set<String> names) {
-        options().addSensitiveAttributeNames(names);
+        options().add(Options.SENSITIVE_ELEMENT_NAMES, names);
     }
 
     /** CXF's {@code sensitiveProtocolHeaderNames}: headers masked (any case), on top of the defaults. */
@@ -124,15 +110,7 @@ public class XmlLoggingSettings {
 
     /** Adds to {@link #setSensitiveProtocolHeaderNames}. */
     public void addSensitiveProtocolHeaderNames(Set<String> names) {
-        options().addSensitiveHeaderNames(names);
-    }
-
-    /**
-     * URL query and form parameters whose values are masked (any case), on top of the defaults ({@code password},
-     * {@code access_token}, {@code client_secret}, ...) and the sensitive element names.
-     */
-    public void setSensitiveParameterNames(Set<String> names) {
-        options().sensitiveParameterNames(names);
+        options().add(Options.SENSITIVE_HEADER_NAMES, names);
     }
 
     /** Adds comma-separated media types treated as binary in both directions. */
@@ -143,12 +121,12 @@ public class XmlLoggingSettings {
 
     /** Adds comma-separated media types treated as binary in inbound messages. */
     public void addInBinaryContentMediaTypes(String mediaTypes) {
-        options().addInBinaryMediaTypes(split(mediaTypes));
+        options().add(Options.IN_BINARY_MEDIA_TYPES, split(mediaTypes));
     }
 
     /** Adds comma-separated media types treated as binary in outbound messages. */
     public void addOutBinaryContentMediaTypes(String mediaTypes) {
-        options().addOutBinaryMediaTypes(split(mediaTypes));
+        options().add(Options.OUT_BINARY_MEDIA_TYPES, split(mediaTypes));
     }
 
     /**
@@ -169,165 +147,18 @@ public class XmlLoggingSettings {
         options().outSink(sink);
     }
 
-    /** Indentation in spaces when {@code prettyLogging} is on (default 2). */
-    public void setIndent(int spaces) {
-        options().indent(spaces);
-    }
-
-    /** Cap of each text node, in chars (default: none). */
-    public void setMaxTextLength(int chars) {
-        options().maxTextLength(chars);
-    }
-
-    /** Cap of each CDATA section, in chars (default: none). */
-    public void setMaxCdataLength(int chars) {
-        options().maxCdataLength(chars);
-    }
-
-    /** Paths whose element text or attribute values are masked (see {@link XmlFormatter.Builder#anonymize}). */
-    public void setAnonymize(List<String> paths) {
-        options().anonymize(paths);
-    }
-
-    /** Paths whose subtrees are pruned (see {@link XmlFormatter.Builder#prune}). */
-    public void setPrune(List<String> paths) {
-        options().prune(paths);
-    }
-
     /**
-     * JSON values masked by path (see {@link io.xmlformatter.message.MessageLogger.Builder#anonymizeJson}), e.g.
-     * {@code $.payment.card.number}, {@code $..password}, {@code /items/0/iban}.
+     * Any option of the message logger by its name or property, as text ({@link Options#named}; e.g. in Spring
+     * XML {@code <entry key="exchange.strategy" value="BODY_ON_FAILURE"/>}, {@code <entry key="masking.paths"
+     * value="//card/number,//pin"/>}, {@code <entry key="exchange.slow-threshold" value="2s"/>}); set after the CXF
+     * setters above, or before — each sets its own option.
+     *
+     * @throws IllegalArgumentException for an unknown option or a value it does not take, naming it
      */
-    public void setAnonymizeJson(List<String> paths) {
-        options().anonymizeJson(paths);
-    }
-
-    /** JSON values pruned by path (see {@link io.xmlformatter.message.MessageLogger.Builder#pruneJson}). */
-    public void setPruneJson(List<String> paths) {
-        options().pruneJson(paths);
-    }
-
-    /** Re-format XML embedded in text or CDATA (default off; masking reaches inside it either way). */
-    public void setEmbeddedXml(boolean on) {
-        options().embeddedXml(on);
-    }
-
-    /** The WS-Security/SAML masking preset (default on). */
-    public void setWsSecurity(boolean on) {
-        options().wsSecurity(on);
-    }
-
-    /**
-     * Value detectors by name ({@code card-numbers}, {@code card-numbers-first-six-last-four}, {@code ibans},
-     * {@code email-addresses}): what they find is masked wherever it stands (see
-     * {@link io.xmlformatter.message.MessageLogger.Builder#detect(java.util.Collection)}). Default: none.
-     */
-    @Experimental
-    public void setDetect(List<String> names) {
-        options().detect(names);
-    }
-
-    /** The mask written in place of secrets (default {@code [*****]}). */
-    public void setMask(String mask) {
-        options().mask(mask);
-    }
-
-    /**
-     * A secret key (at least 16 bytes as UTF-8; from the environment, never in a file under version control): masked
-     * values are written as their keyed pseudonyms ({@code [h:3f9a2c1e]}) instead of the mask (see
-     * {@link Pseudonyms}). An empty key is refused. Default: none (the mask).
-     */
-    @Experimental
-    public void setPseudonymKey(String key) {
-        options().pseudonyms(Pseudonyms.keyed(key));
-    }
-
-    /** The header that carries the correlation id in and out (default {@code X-Correlation-ID}). */
-    public void setCorrelationHeader(String header) {
-        options().correlationHeader(header);
-        correlationHeader = header;
-    }
-
-    /**
-     * Within one correlation id, log a payload seen again (a proxy's request in, then out) once; later records
-     * refer to the first (see {@link DeduplicatingSink}). Default off. With different in and out sinks, each
-     * suppresses only its own repeats.
-     */
-    public void setSuppressDuplicates(boolean on) {
-        options().suppressDuplicates(on);
-    }
-
-    /** Which records of an exchange are written, with or without bodies (see {@link Strategy}; default ALWAYS). */
-    public void setStrategy(Strategy strategy) {
-        options().strategy(strategy);
-    }
-
-    /** An exchange taking at least this many milliseconds is slow (see {@link MessageLogger.Builder#slowThreshold}). */
-    public void setSlowThresholdMillis(long millis) {
-        options().slowThreshold(java.time.Duration.ofMillis(millis));
-    }
-
-    /** The HTTP status at or above which a response is a fault (default 500). */
-    public void setFaultStatus(int status) {
-        options().faultStatus(status);
-    }
-
-    /** Logs one exchange in {@code n} (see {@link MessageLogger.Builder#sampleOneIn}). */
-    public void setSampleOneIn(int n) {
-        options().sampleOneIn(n);
-    }
-
-    /** Logs exchanges at this rate (see {@link MessageLogger.Builder#sampleRate}). */
-    public void setSampleRate(double rate) {
-        options().sampleRate(rate);
-    }
-
-    /** Whether an exchange left out by sampling is still logged when it fails (default true). */
-    public void setSampleKeepsFailures(boolean on) {
-        options().sampleKeepsFailures(on);
-    }
-
-    /** Use the trace id as the correlation id when no correlation header came (default false). */
-    public void setCorrelationFromTrace(boolean on) {
-        options().correlationFromTrace(on);
-    }
-
-    /**
-     * The levels of records by outcome, e.g. {@code "DEBUG,WARN,ERROR"}: success, client error, failure (see
-     * {@link MessageLogger.Builder#levels}).
-     */
-    public void setLevels(String levels) {
-        LogLevel[] l = levels(levels);
-        options().levels(l[0], l[1], l[2]);
-    }
-
-    /** The most bytes of bodies held for exchanges whose outcome is not known yet (default 32 MiB). */
-    public void setMaxHeldBytes(long bytes) {
-        options().maxHeldBytes(bytes);
-    }
-
-    /** The whole chain on failure (see {@link MessageLogger.Builder#chain}; default off). */
-    public void setChain(boolean on) {
-        options().chain(on);
-    }
-
-    /** The most records one chain holds (see {@link MessageLogger.Builder#chainMaxRecords}; default 256). */
-    public void setChainMaxRecords(int records) {
-        options().chainMaxRecords(records);
-    }
-
-    /** The longest a chain is held, in milliseconds (see {@link MessageLogger.Builder#chainMaxAge}; default 2 min). */
-    public void setChainMaxAgeMillis(long millis) {
-        options().chainMaxAge(java.time.Duration.ofMillis(millis));
-    }
-
-    /**
-     * One record per exchange: the request's record within the response's, with the SOAPAction, WS-Addressing
-     * Action and RelatesTo and a fault's code and reason (see {@link MessageLogger.Builder#recordPerExchange};
-     * default off).
-     */
-    public void setRecordPerExchange(boolean on) {
-        options().recordPerExchange(on);
+    public void setOptions(Map<String, String> options) {
+        for (Map.Entry<String, String> e : options.entrySet()) {
+            options().set(e.getKey(), e.getValue());
+        }
     }
 
     /** Rules for some exchanges (by port type, operation, path, ...), tried in order; see {@link XmlLoggingRule}. */
@@ -336,25 +167,6 @@ public class XmlLoggingSettings {
         for (XmlLoggingRule r : rules) {
             r.addTo(b);
         }
-    }
-
-    /** Three level names, comma-separated: success, client error, failure. */
-    private static LogLevel[] levels(String names) {
-        String[] parts = names == null ? new String[0] : names.split(",");
-        if (parts.length != 3) {
-            throw new IllegalArgumentException("levels: give three of " + java.util.Arrays.toString(LogLevel.values())
-                    + ", comma-separated (success, client error, failure), not '" + names + "'");
-        }
-        LogLevel[] levels = new LogLevel[3];
-        for (int i = 0; i < 3; i++) {
-            try {
-                levels[i] = LogLevel.valueOf(parts[i].trim().toUpperCase(Locale.ROOT));
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("levels: '" + parts[i].trim() + "' is not one of "
-                        + java.util.Arrays.toString(LogLevel.values()), e);
-            }
-        }
-        return levels;
     }
 
     /**
@@ -385,6 +197,9 @@ public class XmlLoggingSettings {
      * never logged twice by one provider.
      */
     public void installOn(InterceptorProvider provider, Bus bus) {
+        if (provider == bus && bus != null && bus.getExtension(XmlLoggingSettings.class) == null) {
+            bus.setExtension(this, XmlLoggingSettings.class); // the logging in force, for @XmlLogging to derive from
+        }
         if (installedOn(provider)) {
             return;
         }
@@ -453,9 +268,9 @@ public class XmlLoggingSettings {
         this.host = host;
     }
 
-    /** The header that carries the correlation id (see {@link #setCorrelationHeader}). */
+    /** The header that carries the correlation id ({@link Options#CORRELATION_HEADER}). */
     public String getCorrelationHeader() {
-        return correlationHeader;
+        return given != null ? given.correlationHeader() : logger.options().get(Options.CORRELATION_HEADER);
     }
 
     /**

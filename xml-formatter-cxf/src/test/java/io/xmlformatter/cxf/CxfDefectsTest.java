@@ -45,7 +45,7 @@ class CxfDefectsTest {
         ours.setSink(sink);
         ours.setLimit(1024);
         ours.setPrettyLogging(true);
-        ours.setEmbeddedXml(true);
+        ours.setOptions(Map.of("body.embedded-xml", "true"));
         ours.setSensitiveElementNames(Set.of("secret"));
         ours.setSensitiveProtocolHeaderNames(Set.of("Authorization"));
         LoggingFeature cxf = new LoggingFeature();

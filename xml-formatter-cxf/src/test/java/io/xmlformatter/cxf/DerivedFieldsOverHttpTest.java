@@ -25,6 +25,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -53,8 +54,8 @@ class DerivedFieldsOverHttpTest {
         for (boolean perExchange : new boolean[] {false, true}) {
             XmlLoggingFeature feature = new XmlLoggingFeature();
             feature.setSink(sink);
-            feature.setDetect(List.of("card-numbers"));
-            feature.setRecordPerExchange(perExchange);
+            feature.setOptions(Map.of("masking.detect", String.valueOf(List.of("card-numbers"))));
+            feature.setOptions(Map.of("exchange.record-per-exchange", String.valueOf(perExchange)));
             CxfServer server = new CxfServer(feature);
             servers.add(server);
             soap.add(server.address);

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
@@ -40,14 +41,13 @@ class ExchangeStrategyTest {
     static void start() {
         serverLogging = new XmlLoggingFeature();
         serverLogging.setSink(serverSink);
-        serverLogging.setStrategy(Strategy.BODY_ON_FAILURE);
-        serverLogging.setLevels("debug, warn, error");
+        serverLogging.setOptions(Map.of("exchange.strategy", "BODY_ON_FAILURE",
+                "exchange.levels", "debug, warn, error"));
         serverLogging.setSensitiveElementNames(Set.of("account"));
         XmlLoggingRule echo = new XmlLoggingRule();
         echo.setPortType("{urn:example:bank}Bank");
         echo.setOperation("echo");
-        echo.setStrategy(Strategy.ALWAYS);
-        echo.setLimit(400);
+        echo.setOptions(Map.of("exchange.strategy", "ALWAYS", "body.limit", "400"));
         XmlLoggingRule notify = new XmlLoggingRule();
         notify.setSoapAction("\"\"");
         notify.setOperation("notifyAudit");
@@ -55,11 +55,11 @@ class ExchangeStrategyTest {
         serverLogging.setRules(List.of(echo, notify));
         clientLogging = new XmlLoggingFeature();
         clientLogging.setSink(clientSink);
-        clientLogging.setStrategy(Strategy.FAILED_ONLY);
+        clientLogging.setOptions(Map.of("exchange.strategy", "FAILED_ONLY"));
         XmlLoggingRule clientEcho = new XmlLoggingRule();
         clientEcho.setPath("/bank");
         clientEcho.setOperation("echo");
-        clientEcho.setStrategy(Strategy.WITHOUT_BODY);
+        clientEcho.setOptions(Map.of("exchange.strategy", "WITHOUT_BODY"));
         clientLogging.setRules(List.of(clientEcho));
         server = new CxfServer(serverLogging);
         client = server.client(clientLogging);
@@ -166,8 +166,8 @@ class ExchangeStrategyTest {
         XmlLoggingFeature sampled = new XmlLoggingFeature();
         CollectingSink sink = new CollectingSink();
         sampled.setSink(sink);
-        sampled.setSampleOneIn(2);
-        sampled.setSampleKeepsFailures(false);
+        sampled.setOptions(Map.of("exchange.sample-one-in", "2"));
+        sampled.setOptions(Map.of("exchange.sample-keeps-failures", "false"));
         Bank c = server.client(sampled);
         for (int i = 0; i < 4; i++) {
             c.transfer("DE89370400440532013000", "1.00");
@@ -182,10 +182,10 @@ class ExchangeStrategyTest {
     @Test
     void aWrongLevelsPropertyNamesTheAcceptedValues() {
         XmlLoggingFeature f = new XmlLoggingFeature();
-        String message = assertThrows(IllegalArgumentException.class, () -> f.setLevels("debug,loud,error"))
-                .getMessage();
+        String message = assertThrows(IllegalArgumentException.class,
+                () -> f.setOptions(Map.of("exchange.levels", "debug,loud,error"))).getMessage();
         assertTrue(message.contains("'loud'") && message.contains(Arrays.toString(LogLevel.values())), message);
-        assertTrue(assertThrows(IllegalArgumentException.class, () -> f.setLevels("debug")).getMessage()
-                .contains("three"));
+        assertTrue(assertThrows(IllegalArgumentException.class,
+                () -> f.setOptions(Map.of("exchange.levels", "debug"))).getMessage().contains("three"));
     }
 }

@@ -11,6 +11,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -43,10 +44,10 @@ class FeaturePropertiesTest {
         CollectingSink clientSink = new CollectingSink();
         XmlLoggingFeature server = new XmlLoggingFeature();
         server.setSink(serverSink);
-        server.setRecordPerExchange(true);
+        server.setOptions(Map.of("exchange.record-per-exchange", "true"));
         XmlLoggingFeature client = new XmlLoggingFeature();
         client.setSink(clientSink);
-        client.setRecordPerExchange(true);
+        client.setOptions(Map.of("exchange.record-per-exchange", "true"));
         try (CxfServer s = new CxfServer(server)) {
             Bank bank = s.client(client);
             bank.transfer("a", "1");
@@ -115,29 +116,23 @@ class FeaturePropertiesTest {
         f.setLimit(-1);
         f.setInMemThreshold(100_000);
         f.setPrettyLogging(true);
-        f.setIndent(4);
-        f.setMask("#");
         f.setSensitiveElementNames(Set.of("nothing"));
         f.addSensitiveElementNames(Set.of("acct"));
-        f.setSensitiveAttributeNames(Set.of("nothing"));
-        f.addSensitiveAttributeNames(Set.of("pin"));
         f.setSensitiveProtocolHeaderNames(Set.of("nothing"));
         f.addSensitiveProtocolHeaderNames(Set.of("X-Secret"));
-        f.setSensitiveParameterNames(Set.of("ticket"));
-        f.setAnonymize(List.of("//note"));
-        f.setPrune(List.of("//drop"));
-        f.setMaxTextLength(5);
-        f.setMaxCdataLength(6);
-        f.setEmbeddedXml(true);
-        f.setWsSecurity(false);
-        f.setCorrelationHeader("X-Req");
+        f.setOptions(Map.ofEntries(Map.entry("body.indent", "4"), Map.entry("masking.mask", "#"),
+                Map.entry("masking.attribute-names", "nothing,pin"), Map.entry("masking.parameter-names", "ticket"),
+                Map.entry("masking.paths", "//note"), Map.entry("masking.prune", "//drop"),
+                Map.entry("body.max-text-length", "5"), Map.entry("body.max-cdata-length", "6"),
+                Map.entry("body.embedded-xml", "true"), Map.entry("masking.ws-security", "false"),
+                Map.entry("exchange.correlation-header", "X-Req")));
         f.addBinaryContentMediaTypes("application/x-both");
         f.addInBinaryContentMediaTypes("application/x-in");
         f.addOutBinaryContentMediaTypes("application/x-out");
         f.setLogBinary(false);
         f.setLogMultipart(false);
         f.setVerbose(false);
-        f.setSuppressDuplicates(false);
+        f.setOptions(Map.of("exchange.suppress-duplicates", "false"));
         try (CxfServer server = new CxfServer(f)) {
             LogRecord r = post(server, in, out, "?ticket=t1&page=2", envelope("<ns:echo xmlns:ns=\"urn:example:bank\">"
                     + "<acct>DE1234</acct><text pin=\"9876\">abcdefghij</text><note>n</note><drop><x/></drop>"
@@ -166,7 +161,7 @@ class FeaturePropertiesTest {
     @Test
     void aWrongPathIsNamedWhenTheFeatureStarts() {
         XmlLoggingFeature f = new XmlLoggingFeature();
-        f.setAnonymize(List.of("/a//"));
+        f.setOptions(Map.of("masking.paths", String.valueOf(List.of("/a//"))));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, f::getMessageLogger);
         assertTrue(e.getMessage().startsWith("xml-formatter-cxf: bad masking or pruning setting"), e.getMessage());
     }

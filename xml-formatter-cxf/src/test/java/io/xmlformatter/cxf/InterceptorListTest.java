@@ -8,6 +8,7 @@ import org.apache.cxf.interceptor.InterceptorProvider;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -72,7 +73,7 @@ class InterceptorListTest {
     void withDuplicateSuppressionTheSamePayloadInOneCorrelationIdIsLoggedOnce() throws Exception {
         CollectingSink sink = new CollectingSink();
         XmlLoggingSettings settings = settings(sink);
-        settings.setSuppressDuplicates(true);
+        settings.setOptions(Map.of("exchange.suppress-duplicates", "true"));
         // client and service share the sink and, through X-Correlation-ID, the correlation id
         try (CxfServer server = new CxfServer(interceptorsOf(settings))) {
             Bank client = server.client(interceptorsOf(settings));

@@ -1,13 +1,22 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.AnnotationOverlay;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
-import io.xmlformatter.testsupport.BuilderOptions;
+import io.xmlformatter.message.Option;
+import io.xmlformatter.message.Options;
+import io.xmlformatter.message.Strategy;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
+import io.xmlformatter.testsupport.CollectingSink;
+import org.apache.cxf.Bus;
+import org.apache.cxf.bus.extension.ExtensionManagerBus;
 import org.junit.jupiter.api.Test;
 
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
-import java.util.ArrayList;
-import java.util.HashMap;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,107 +26,26 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The CXF forms of the message logger's options against the one place they are defined, {@link MessageLogger.Builder}:
- * the bean setters of {@link XmlLoggingSettings} (which {@link XmlLoggingFeature}, Spring XML and Mule's
- * {@code MuleXmlLogging} use), the rule bean {@link XmlLoggingRule}, and {@link XmlLogging @XmlLogging}. The tables
- * below are the whole mapping: an option, setter or attribute added on one side only fails this test.
+ * The CXF forms of the message logger's options against the one table of them, {@link Options}: the bean setters of
+ * {@link XmlLoggingSettings} are CXF's names of the rows that have one, {@code options} for every row, and what only
+ * the CXF adapter has; {@link XmlLogging @XmlLogging}'s attributes name rows; the annotation derives from the logging
+ * in force on its bus.
  */
 class OptionsAgreementTest {
-    /**
-     * Each builder option and the setter (or, where CXF's {@code LoggingFeature} has one, CXF's {@code add} method)
-     * that sets it, named as CXF names it where CXF has it.
-     */
-    private static final Map<String, String> SETTER_OF_OPTION = new HashMap<>();
-    /**
-     * Methods that are not one builder option: what only the CXF adapter knows (the runtime around CXF), and CXF's
-     * {@code addBinaryContentMediaTypes}, which adds to both directions' options at once.
-     */
-    private static final Set<String> CXF_ONLY = new TreeSet<>(List.of("setHost", "addBinaryContentMediaTypes"));
-    /** Each {@code @XmlLogging} attribute and the setter {@link XmlLoggingAnnotationListener} derives it through. */
-    private static final Map<String, String> SETTER_OF_ATTRIBUTE = new HashMap<>();
-
-    static {
-        String[] options = {
-            "limit", "setLimit",
-            "inMemThreshold", "setInMemThreshold",
-            "pretty", "setPrettyLogging",
-            "indent", "setIndent",
-            "logBinary", "setLogBinary",
-            "logMultipart", "setLogMultipart",
-            "addInBinaryMediaTypes", "addInBinaryContentMediaTypes",
-            "addOutBinaryMediaTypes", "addOutBinaryContentMediaTypes",
-            "verbose", "setVerbose",
-            "maxTextLength", "setMaxTextLength",
-            "maxCdataLength", "setMaxCdataLength",
-            "embeddedXml", "setEmbeddedXml",
-            "wsSecurity", "setWsSecurity",
-            "mask", "setMask",
-            "detect", "setDetect",
-            "pseudonyms", "setPseudonymKey",
-            "sensitiveElementNames", "setSensitiveElementNames",
-            "addSensitiveElementNames", "addSensitiveElementNames",
-            "sensitiveAttributeNames", "setSensitiveAttributeNames",
-            "addSensitiveAttributeNames", "addSensitiveAttributeNames",
-            "sensitiveHeaderNames", "setSensitiveProtocolHeaderNames",
-            "addSensitiveHeaderNames", "addSensitiveProtocolHeaderNames",
-            "sensitiveParameterNames", "setSensitiveParameterNames",
-            "anonymize", "setAnonymize",
-            "addAnonymize", "setAnonymize",
-            "prune", "setPrune",
-            "addPrune", "setPrune",
-            "anonymizeJson", "setAnonymizeJson",
-            "pruneJson", "setPruneJson",
-            "strategy", "setStrategy",
-            "slowThreshold", "setSlowThresholdMillis",
-            "faultStatus", "setFaultStatus",
-            "levels", "setLevels",
-            "sampleOneIn", "setSampleOneIn",
-            "sampleRate", "setSampleRate",
-            "sampleKeepsFailures", "setSampleKeepsFailures",
-            "chain", "setChain",
-            "chainMaxRecords", "setChainMaxRecords",
-            "chainMaxAge", "setChainMaxAgeMillis",
-            "maxHeldBytes", "setMaxHeldBytes",
-            "suppressDuplicates", "setSuppressDuplicates",
-            "correlationHeader", "setCorrelationHeader",
-            "correlationFromTrace", "setCorrelationFromTrace",
-            "recordPerExchange", "setRecordPerExchange",
-            "rule", "setRules",
-            "exclude", "setRules",
-            "sink", "setSink",
-            "inSink", "setInSink",
-            "outSink", "setOutSink",
-        };
-        for (int i = 0; i < options.length; i += 2) {
-            SETTER_OF_OPTION.put(options[i], options[i + 1]);
-        }
-        String[] attributes = {
-            "limit", "setLimit",
-            "inMemThresHold", "setInMemThreshold",
-            "pretty", "setPrettyLogging",
-            "logBinary", "setLogBinary",
-            "logMultipart", "setLogMultipart",
-            "sensitiveElementNames", "setSensitiveElementNames",
-            "sensitiveAttributeNames", "setSensitiveAttributeNames",
-            "anonymize", "setAnonymize",
-            "prune", "setPrune",
-            "wsSecurity", "setWsSecurity",
-            "detect", "setDetect",
-            "strategy", "setStrategy",
-        };
-        for (int i = 0; i < attributes.length; i += 2) {
-            SETTER_OF_ATTRIBUTE.put(attributes[i], attributes[i + 1]);
-        }
-    }
+    /** The setters that are no option of the table: the runtime around CXF, sinks, rules, the generic one. */
+    private static final Set<String> OWN = new TreeSet<>(List.of("setHost", "setSink", "setInSink", "setOutSink",
+            "setRules", "setOptions", "setVerbose", "addBinaryContentMediaTypes", "addInBinaryContentMediaTypes",
+            "addOutBinaryContentMediaTypes", "addSensitiveElementNames", "addSensitiveProtocolHeaderNames"));
 
     @Test
-    void everyBuilderOptionHasASetterAndEverySetterAnOption() {
-        assertEquals(BuilderOptions.names(), new TreeSet<>(SETTER_OF_OPTION.keySet()), "builder options without a CXF setter, or "
-                + "table entries for options that are gone");
-        Set<String> setters = setters(XmlLoggingSettings.class);
-        Set<String> mapped = new TreeSet<>(SETTER_OF_OPTION.values());
-        mapped.addAll(CXF_ONLY);
-        assertEquals(setters, mapped, "setters of XmlLoggingSettings that set no option, or named setters missing");
+    void theSettersAreCxfsNamesOfTheTablesRowsAndTheSettingsOwn() {
+        Set<String> expected = new TreeSet<>(OWN);
+        for (Option<?> o : Options.all()) {
+            if (o.cxfName() != null) {
+                expected.add("set" + Character.toUpperCase(o.cxfName().charAt(0)) + o.cxfName().substring(1));
+            }
+        }
+        assertEquals(expected, setters(XmlLoggingSettings.class));
     }
 
     @Test
@@ -129,36 +57,44 @@ class OptionsAgreementTest {
     }
 
     @Test
-    void everyAnnotationAttributeIsDerivedThroughASetter() {
-        Set<String> attributes = new TreeSet<>();
+    void everyAnnotationAttributeNamesARowOfTheTable() {
         for (Method m : XmlLogging.class.getDeclaredMethods()) {
-            attributes.add(m.getName());
+            if (!m.getName().equals("enabled") && !m.getName().equals("options")) {
+                Options.named(m.getName()); // throws for a name that is no option
+            }
         }
-        assertEquals(attributes, new TreeSet<>(SETTER_OF_ATTRIBUTE.keySet()));
-        Set<String> setters = setters(XmlLoggingSettings.class);
-        for (String setter : SETTER_OF_ATTRIBUTE.values()) {
-            assertTrue(setters.contains(setter), setter);
-        }
-        // the listener calls each of them: a settings object that records the setters called
-        List<String> called = new ArrayList<>();
-        XmlLogging annotation = XmlLoggingAnnotatedBank.class.getAnnotation(XmlLogging.class);
-        XmlLoggingAnnotationListener.settingsOf(annotation, () -> new RecordingSettings(called));
-        Set<String> expected = new TreeSet<>(SETTER_OF_ATTRIBUTE.values());
-        if (annotation.strategy().length == 0) {
-            expected.remove("setStrategy");
-        }
-        assertEquals(expected, new TreeSet<>(called));
+        assertEquals(Map.of("pretty", "true"), AnnotationOverlay.of(XmlLoggingAnnotatedBank.class
+                .getAnnotation(XmlLogging.class)));
     }
 
     @Test
-    void theRuleBeanUsesTheSettingsNames() {
-        // what a rule changes for some exchanges is set under the name the settings use for all of them
-        Set<String> rule = setters(XmlLoggingRule.class);
-        assertEquals(new TreeSet<>(List.of("setAnonymize", "setEnabled", "setHttpMethod", "setLimit", "setOperation",
-                "setPath", "setPortType", "setPrettyLogging", "setPrune", "setSoapAction", "setStrategy")), rule);
-        for (String setter : List.of("setAnonymize", "setLimit", "setPrettyLogging", "setPrune", "setStrategy")) {
-            assertTrue(setters(XmlLoggingSettings.class).contains(setter), setter + " means the same on both");
+    void anAnnotationDerivesFromTheLoggingInForceOnItsBusAndWritesToItsSink() {
+        Bus bus = new ExtensionManagerBus();
+        try {
+            CollectingSink sink = new CollectingSink();
+            XmlLoggingSettings inForce = new XmlLoggingSettings();
+            inForce.setSink(sink);
+            inForce.setSensitiveElementNames(Set.of("account"));
+            inForce.setOptions(Map.of("exchange.strategy", "WITHOUT_BODY"));
+            inForce.installOn(bus, bus);
+            XmlLogging annotation = Annotated.class.getAnnotation(XmlLogging.class);
+            MessageLogger derived = XmlLoggingAnnotationListener.settingsOf(annotation, bus).getMessageLogger();
+            assertEquals(List.of("account", "pin"), derived.options().get(Options.SENSITIVE_ELEMENT_NAMES));
+            assertEquals(Strategy.BODY_ON_FAILURE, derived.options().get(Options.STRATEGY));
+            assertEquals(300L, derived.options().get(Options.LIMIT));
+            derived.log(MessageFacts.of(MessageType.REQ_IN).contentType("text/xml"), CapturedBody.of(
+                    "<a><account>1</account><pin>2</pin></a>".getBytes(StandardCharsets.UTF_8)));
+            LogRecord r = sink.only(MessageType.REQ_IN);
+            assertEquals("<a><account>[*****]</account><pin>[*****]</pin></a>", r.payload());
+            MessageLogger alone = XmlLoggingAnnotationListener.settingsOf(annotation, null).getMessageLogger();
+            assertEquals(List.of("pin"), alone.options().get(Options.SENSITIVE_ELEMENT_NAMES));
+        } finally {
+            bus.shutdown(true);
         }
+    }
+
+    @XmlLogging(sensitiveElementNames = "pin", strategy = Strategy.BODY_ON_FAILURE, options = "body.limit=300")
+    private static final class Annotated {
     }
 
     /** The public one-argument {@code set} and {@code add} methods of {@code type}: its bean properties and CXF's adders. */
@@ -172,74 +108,5 @@ class OptionsAgreementTest {
             }
         }
         return names;
-    }
-
-    /** Settings that note each setter called, by overriding every one of them. */
-    private static final class RecordingSettings extends XmlLoggingSettings {
-        private final List<String> called;
-
-        RecordingSettings(List<String> called) {
-            this.called = called;
-        }
-
-        @Override
-        public void setLimit(int limit) {
-            called.add("setLimit");
-        }
-
-        @Override
-        public void setInMemThreshold(long threshold) {
-            called.add("setInMemThreshold");
-        }
-
-        @Override
-        public void setPrettyLogging(boolean pretty) {
-            called.add("setPrettyLogging");
-        }
-
-        @Override
-        public void setLogBinary(boolean logBinary) {
-            called.add("setLogBinary");
-        }
-
-        @Override
-        public void setLogMultipart(boolean logMultipart) {
-            called.add("setLogMultipart");
-        }
-
-        @Override
-        public void setSensitiveElementNames(Set<String> names) {
-            called.add("setSensitiveElementNames");
-        }
-
-        @Override
-        public void setSensitiveAttributeNames(Set<String> names) {
-            called.add("setSensitiveAttributeNames");
-        }
-
-        @Override
-        public void setAnonymize(List<String> paths) {
-            called.add("setAnonymize");
-        }
-
-        @Override
-        public void setPrune(List<String> paths) {
-            called.add("setPrune");
-        }
-
-        @Override
-        public void setWsSecurity(boolean on) {
-            called.add("setWsSecurity");
-        }
-
-        @Override
-        public void setDetect(List<String> names) {
-            called.add("setDetect");
-        }
-
-        @Override
-        public void setStrategy(io.xmlformatter.message.Strategy strategy) {
-            called.add("setStrategy");
-        }
     }
 }

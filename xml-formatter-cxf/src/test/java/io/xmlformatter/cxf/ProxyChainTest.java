@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -75,8 +76,8 @@ class ProxyChainTest {
     static void start() {
         logging = new XmlLoggingFeature();
         logging.setSink(sink);
-        logging.setStrategy(Strategy.FAILED_ONLY);
-        logging.setChain(true);
+        logging.setOptions(Map.of("exchange.strategy", "FAILED_ONLY"));
+        logging.setOptions(Map.of("exchange.chain", "true"));
         backend = new CxfServer();
         String address = "http://127.0.0.1:" + CxfServer.freePort() + "/proxy";
         JaxWsServerFactoryBean sf = new JaxWsServerFactoryBean();

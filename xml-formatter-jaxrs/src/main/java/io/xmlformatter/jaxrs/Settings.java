@@ -1,10 +1,13 @@
 package io.xmlformatter.jaxrs;
 
+import io.xmlformatter.message.AnnotationOverlay;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.Options;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -56,24 +59,14 @@ final class Settings {
             return OFF;
         }
         try {
-            return global.derive(b -> {
-                if (a.limit() != -2) {
-                    b.limit(a.limit());
-                }
-                if (a.strategy().length > 0) {
-                    b.strategy(a.strategy()[0]);
-                }
-                if (a.pretty() != XmlLogging.Toggle.INHERIT) {
-                    b.pretty(a.pretty() == XmlLogging.Toggle.ON);
-                }
-                b.addAnonymize(Arrays.asList(a.anonymize())).addPrune(Arrays.asList(a.prune()));
-            });
+            Map<String, String> overlay = AnnotationOverlay.of(a);
+            return global.derive(b -> b.overlay(overlay));
         } catch (IllegalArgumentException e) {
             java.util.logging.Logger.getLogger(Settings.class.getName()).warning("xml-formatter: @XmlLogging on "
                     + method + " is wrong (" + e.getMessage() + "); its bodies are not logged");
             List<String> everything = Arrays.asList("");
-            return global.derive(b -> b.logBinary(false).addInBinaryMediaTypes(everything)
-                    .addOutBinaryMediaTypes(everything)); // every body "--- Content suppressed ---"
+            return global.derive(b -> b.logBinary(false).set(Options.IN_BINARY_MEDIA_TYPES, everything)
+                    .set(Options.OUT_BINARY_MEDIA_TYPES, everything)); // every body "--- Content suppressed ---"
         }
     }
 

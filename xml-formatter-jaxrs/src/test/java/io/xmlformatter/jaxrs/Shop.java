@@ -55,7 +55,7 @@ public class Shop {
     @POST
     @Path("/payments")
     @Produces(MediaType.APPLICATION_XML)
-    @XmlLogging(limit = 2048, anonymize = "//card", pretty = XmlLogging.Toggle.ON)
+    @XmlLogging(limit = 2048, anonymize = "//card", pretty = true)
     public String pay(String xml) {
         return "<paid><card>4111111111111111</card></paid>";
     }

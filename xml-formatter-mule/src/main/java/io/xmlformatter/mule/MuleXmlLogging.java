@@ -1,10 +1,14 @@
 package io.xmlformatter.mule;
 
 import io.xmlformatter.cxf.XmlLoggingSettings;
+import io.xmlformatter.message.Options;
+
+import java.util.Collections;
 
 /**
  * The xml-formatter settings of a Mule 3 application, declared once as a Spring bean and shared by every flow:
- * the properties of {@link XmlLoggingSettings} (CXF's LoggingFeature names, the engine's options, the sinks).
+ * the properties of {@link XmlLoggingSettings} (CXF's LoggingFeature names, every other option through
+ * {@code options}, the sinks).
  * In {@code cxf:proxy-service}, {@code cxf:jaxws-service}, {@code cxf:proxy-client} and {@code cxf:jaxws-client}
  * its interceptors are declared as inner beans:
  *
@@ -23,7 +27,7 @@ import io.xmlformatter.cxf.XmlLoggingSettings;
  * <p>Every record carries the Mule facts: the correlation id, the message's unique id as attribute
  * {@value #MESSAGE_ID} and the flow's name as {@value #FLOW_NAME}; the SLF4J sink puts them into the MDC while it
  * writes. The correlation id is the Mule message's, or the one an inbound {@code X-Correlation-ID} header brought
- * (see {@link #setCorrelationHeader}), or the message's root id; CXF clients send it on in that header, so the
+ * (option {@code exchange.correlation-header}), or the message's root id; CXF clients send it on in that header, so the
  * flows behind a proxy share it. Duplicate suppression is on by default: within one correlation id a payload seen
  * again (coming into the proxy, going out to the backend, coming into the backend) is logged once.
  */
@@ -37,7 +41,7 @@ public class MuleXmlLogging extends XmlLoggingSettings {
 
     /** Settings with the CXF module's defaults, the Mule facts and duplicate suppression on. */
     public MuleXmlLogging() {
-        setSuppressDuplicates(true);
+        setOptions(Collections.singletonMap(Options.SUPPRESS_DUPLICATES.property(), "true"));
         setHost(host);
     }
 }

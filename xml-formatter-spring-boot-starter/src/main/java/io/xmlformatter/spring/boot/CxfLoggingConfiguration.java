@@ -44,6 +44,8 @@ class CxfLoggingConfiguration {
             @Override
             public Object postProcessAfterInitialization(Object bean, String name) {
                 if (bean instanceof Bus bus) {
+                    // the logging in force on the bus: @XmlLogging on a service derives from it
+                    bus.setExtension(logging.getObject(), XmlLoggingSettings.class);
                     EndpointLogging each = new EndpointLogging(logging, bus);
                     bus.getExtension(ServerLifeCycleManager.class).registerListener(each);
                     bus.getExtension(ClientLifeCycleManager.class).registerListener(each);

@@ -19,6 +19,7 @@ import org.springframework.core.env.Environment;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.function.Consumer;
 
 /**
  * {@code xmlformatter.sink=mongo}: the MongoDB sink, writing through the application's {@link MongoClient} bean
@@ -40,21 +41,21 @@ class MongoSinkConfiguration {
             Environment environment) {
         XmlFormatterProperties.Mongo m = properties.mongo();
         MongoSinkSettings s = new MongoSinkSettings();
-        // as LoggerProperties does for the logger: a property left unset keeps the sink's default
+        // a property left unset keeps the sink's default
         s.setConnectionString(first(m.uri(), environment.getProperty("spring.mongodb.uri"),
                 environment.getProperty("spring.data.mongodb.uri"), "mongodb://localhost"));
-        LoggerProperties.set(m.database(), s::setDatabase);
-        LoggerProperties.set(m.collection(), s::setCollection);
-        LoggerProperties.set(m.writeConcern(), s::setWriteConcern);
-        LoggerProperties.set(m.queueCapacity(), s::setQueueCapacity);
-        LoggerProperties.set(m.queueMaxBytes(), v -> s.setQueueMaxBytes(v.toBytes()));
-        LoggerProperties.set(m.batchSize(), s::setBatchSize);
-        LoggerProperties.set(m.dropPolicy(), v -> s.setDropPolicy(dropPolicy(v)));
-        LoggerProperties.set(m.maxPayloadBytes(), v -> s.setMaxPayloadBytes(Math.toIntExact(v.toBytes())));
-        LoggerProperties.set(m.ttlDays(), s::setTtlDays);
-        LoggerProperties.set(m.createIndexes(), s::setCreateIndexes);
-        LoggerProperties.set(m.shutdownGrace(), v -> s.setShutdownGraceMillis(v.toMillis()));
-        LoggerProperties.set(first(m.application(), environment.getProperty("spring.application.name")),
+        set(m.database(), s::setDatabase);
+        set(m.collection(), s::setCollection);
+        set(m.writeConcern(), s::setWriteConcern);
+        set(m.queueCapacity(), s::setQueueCapacity);
+        set(m.queueMaxBytes(), v -> s.setQueueMaxBytes(v.toBytes()));
+        set(m.batchSize(), s::setBatchSize);
+        set(m.dropPolicy(), v -> s.setDropPolicy(dropPolicy(v)));
+        set(m.maxPayloadBytes(), v -> s.setMaxPayloadBytes(Math.toIntExact(v.toBytes())));
+        set(m.ttlDays(), s::setTtlDays);
+        set(m.createIndexes(), s::setCreateIndexes);
+        set(m.shutdownGrace(), v -> s.setShutdownGraceMillis(v.toMillis()));
+        set(first(m.application(), environment.getProperty("spring.application.name")),
                 s::setApplication);
         try {
             return new MongoSink(s, client.getIfAvailable());
@@ -87,6 +88,13 @@ class MongoSinkConfiguration {
 
         @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
         static final class Boot3 {
+        }
+    }
+
+    /** Calls {@code setter} with {@code value} when the property is set (not null). */
+    private static <T> void set(T value, Consumer<T> setter) {
+        if (value != null) {
+            setter.accept(value);
         }
     }
 

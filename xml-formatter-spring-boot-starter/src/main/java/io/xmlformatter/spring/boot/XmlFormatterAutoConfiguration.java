@@ -9,8 +9,10 @@ import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnProperty;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.boot.context.properties.bind.Binder;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Import;
+import org.springframework.core.env.Environment;
 
 /**
  * xml-formatter's auto-configuration: one {@link MessageLogger} from the {@code xmlformatter.*} properties and the
@@ -59,9 +61,11 @@ public class XmlFormatterAutoConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     public MessageLogger xmlFormatterMessageLogger(XmlFormatterProperties properties, LogSink sink,
-            ObjectProvider<XmlFormatterCustomizer> customizers) {
+            ObjectProvider<XmlFormatterCustomizer> customizers, Environment environment) {
+        KnownProperties.check(environment);
         try {
-            MessageLogger.Builder b = LoggerProperties.apply(properties, MessageLogger.builder().sink(sink));
+            MessageLogger.Builder b = LoggerProperties.apply(Binder.get(environment), properties,
+                    MessageLogger.builder().sink(sink));
             customizers.orderedStream().forEach(c -> c.customize(b));
             return b.build();
         } catch (IllegalArgumentException e) {

@@ -7,11 +7,12 @@ import io.micrometer.core.instrument.binder.MeterBinder;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.Option;
+import io.xmlformatter.message.Options;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.sink.Slf4jSink;
-import io.xmlformatter.testsupport.BuilderOptions;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
@@ -23,8 +24,14 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 import java.io.InputStream;
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -126,8 +133,10 @@ class XmlFormatterAutoConfigurationTest {
         runner.withPropertyValues("xmlformatter.masking.pseudonym-key=" + key,
                 "xmlformatter.mongo.uri=mongodb://app:Mongo-Pa55@127.0.0.1:27017/logs").run(context -> {
                     String text = context.getBean(XmlFormatterProperties.class).toString();
-                    assertThat(text).doesNotContain(key).doesNotContain("Mongo-Pa55").contains("pseudonymKey=[hidden]")
+                    assertThat(text).doesNotContain(key).doesNotContain("Mongo-Pa55")
                             .contains("mongodb://[hidden]@127.0.0.1:27017/logs");
+                    assertThat(context.getBean(MessageLogger.class).options().toString()).doesNotContain(key)
+                            .contains("masking.pseudonym-key=[hidden]");
                 });
     }
 
@@ -197,8 +206,9 @@ class XmlFormatterAutoConfigurationTest {
     void theAcceptedValuesOfAnEnumPropertyAreNamed() {
         runner.withPropertyValues("xmlformatter.exchange.strategy=SOMETIMES").run(context -> {
             assertThat(context).hasFailed();
-            assertThat(causes(context.getStartupFailure())).contains("SOMETIMES")
-                    .contains("org.springframework.boot.context.properties.bind.BindException");
+            assertThat(causes(context.getStartupFailure())).contains("xml-formatter: property xmlformatter.exchange"
+                    + ".strategy: strategy (exchange.strategy): 'SOMETIMES' is not accepted (no such constant); expected one"
+                    + " of [ALWAYS, WITHOUT_BODY, BODY_ON_FAILURE, FAILED_ONLY, SLOW_ONLY]");
         });
     }
 
@@ -228,19 +238,78 @@ class XmlFormatterAutoConfigurationTest {
                 .run(context -> assertThat(context).hasNotFailed().doesNotHaveBean("xmlFormatterMeters"));
     }
 
-    /** The one table joining builder options and properties covers every option, and names real properties. */
+    /** The configuration metadata (IDE completion) holds a property for each row of the table, with its text. */
     @Test
-    void everyBuilderOptionHasAPropertyAndEveryPropertyIsDocumented() throws Exception {
-        assertThat(LoggerProperties.PROPERTY_OF_OPTION.keySet())
-                .containsExactlyInAnyOrderElementsOf(BuilderOptions.names());
-        String metadata;
-        try (InputStream in = getClass().getResourceAsStream("/META-INF/spring-configuration-metadata.json")) {
-            metadata = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+    void everyRowOfTheTableIsAPropertyInTheMetadata() throws Exception {
+        String generated = OptionsMetadata.generate();
+        if (Boolean.getBoolean("xmlformatter.write-metadata")) { // run in the starter's directory
+            Files.writeString(Path.of("src/main/resources/META-INF/additional-spring-configuration-metadata.json"),
+                    generated);
         }
-        for (String property : LoggerProperties.PROPERTY_OF_OPTION.values()) {
-            assertThat(metadata).contains("\"name\": \"xmlformatter." + property + "\"");
+        assertThat(resource("/META-INF/additional-spring-configuration-metadata.json"))
+                .as("generated from the table; rewrite it with -Dxmlformatter.write-metadata=true").isEqualTo(generated);
+        String metadata = resource("/META-INF/spring-configuration-metadata.json");
+        for (Option<?> o : Options.all()) {
+            assertThat(metadata).contains("\"name\": \"xmlformatter." + o.property() + "\"");
         }
         assertThat(metadata).doesNotContain("\"description\": \"\"");
+    }
+
+    private String resource(String name) throws java.io.IOException {
+        try (InputStream in = getClass().getResourceAsStream(name)) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Finding of issue 51: a misspelt key was ignored, and the secret it was to mask logged. */
+    @Test
+    void anUnknownPropertyFailsStartupNamingTheNearestOne() {
+        runner.withPropertyValues("xmlformatter.masking.element-name=password").run(context -> {
+            assertThat(context).hasFailed();
+            assertThat(causes(context.getStartupFailure())).contains("unknown property xmlformatter.masking"
+                    + ".element-name (did you mean xmlformatter.masking.element-names?)");
+        });
+        failsWith("xmlformatter.rules[0].operation=x;xmlformatter.rules[0].body.limt=1KB",
+                "unknown property xmlformatter.rules[0].body.limt");
+        runner.withPropertyValues("xmlformatter.rules[0].operation=x", "xmlformatter.masking.element-names[0]=pin",
+                "xmlformatter.mongo.batch-size=10", "xmlformatter.output.layout=json")
+                .run(context -> assertThat(context).hasNotFailed());
+    }
+
+    /** A rule changes any option, named as the global one; names masked are added to the global ones. */
+    @Test
+    void aRuleChangesAnyOptionUnderTheGlobalName() {
+        runner.withUserConfiguration(OwnSink.class)
+                .withPropertyValues("xmlformatter.masking.element-names=pin", "xmlformatter.rules[0].operation=login",
+                        "xmlformatter.rules[0].masking.element-names=user", "xmlformatter.rules[0].body.max-text-length=2",
+                        "xmlformatter.rules[0].exchange.fault-status=400")
+                .run(context -> {
+                    MessageLogger logger = context.getBean(MessageLogger.class).forExchange(null, "login", null, null,
+                            null);
+                    assertThat(logger.options().get(Options.SENSITIVE_ELEMENT_NAMES)).containsExactly("pin", "user");
+                    assertThat(logger.options().get(Options.MAX_TEXT_LENGTH)).isEqualTo(2);
+                    assertThat(logger.options().get(Options.FAULT_STATUS)).isEqualTo(400);
+                });
+        failsWith("xmlformatter.rules[0].operation=x;xmlformatter.rules[0].exchange.fault-status=7",
+                "xmlformatter.rules[0].");
+    }
+
+    /** CXF's and Jakarta REST's {@code @XmlLogging} have the same attributes, types and defaults. */
+    @Test
+    void bothAnnotationsMeanTheSame() {
+        assertThat(attributes(io.xmlformatter.jaxrs.XmlLogging.class))
+                .isEqualTo(attributes(io.xmlformatter.cxf.XmlLogging.class));
+    }
+
+    private static List<String> attributes(Class<?> annotation) {
+        List<String> a = new ArrayList<>();
+        for (Method m : annotation.getDeclaredMethods()) {
+            Object d = m.getDefaultValue();
+            a.add(m.getName() + ":" + m.getReturnType().getSimpleName() + "="
+                    + (d != null && d.getClass().isArray() ? Arrays.deepToString(new Object[] {d}) : d));
+        }
+        a.sort(null);
+        return a;
     }
 
     /** Startup fails with {@code properties} ({@code ;} between two), the message naming {@code named}. */
@@ -289,7 +358,7 @@ class XmlFormatterAutoConfigurationTest {
     static class Customizer {
         @Bean
         XmlFormatterCustomizer secrets() {
-            return b -> b.addSensitiveElementNames(Set.of("secret")).mask("%%%");
+            return b -> b.add(Options.SENSITIVE_ELEMENT_NAMES, Set.of("secret")).mask("%%%");
         }
     }
 }

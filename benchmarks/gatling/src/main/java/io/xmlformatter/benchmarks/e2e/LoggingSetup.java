@@ -88,10 +88,12 @@ enum LoggingSetup {
             default:
                 XmlLoggingFeature xf = new XmlLoggingFeature();
                 xf.setPrettyLogging(true);
-                xf.setWsSecurity(this != XF_PLAIN);
+                java.util.Map<String, String> options = new java.util.HashMap<>();
+                options.put("masking.ws-security", String.valueOf(this != XF_PLAIN));
                 if (this == XF_ON_FAILURE) {
-                    xf.setStrategy(io.xmlformatter.message.Strategy.BODY_ON_FAILURE);
+                    options.put("exchange.strategy", "BODY_ON_FAILURE");
                 }
+                xf.setOptions(options);
                 MongoSink sink = null;
                 if (this == XF_MONGO) {
                     MongoSinkSettings settings = new MongoSinkSettings();

@@ -16,7 +16,7 @@ public class Accounts {
     @Path("/login")
     @Consumes(MediaType.APPLICATION_XML)
     @Produces(MediaType.APPLICATION_XML)
-    @XmlLogging(pretty = XmlLogging.Toggle.ON)
+    @XmlLogging(pretty = true)
     public String login(String xml) {
         return "<session><user>bob</user><token>tok-9f8e7d6c5b4a</token></session>";
     }
