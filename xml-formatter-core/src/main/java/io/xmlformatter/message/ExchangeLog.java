@@ -12,7 +12,7 @@ import java.util.UUID;
  * made by {@link MessageLogger#serverExchange} or {@link MessageLogger#clientExchange}. It owns what every adapter
  * would otherwise write again: the exchange and correlation ids, the trace context, the MDC of a server exchange
  * (set at the start, restored at the end), the duration, the outcome (the fault rule) and the logger's
- * {@link Strategy}: a record whose outcome is still unknown is held, with its captured body, until the response
+ * {@link ExchangeStrategy}: a record whose outcome is still unknown is held, with its captured body, until the response
  * tells it, and then written (with or without its body) or dropped.
  *
  * <p>An adapter calls, in this order: {@link #facts} and {@link #log} for the request; {@link #settleRequest} when
@@ -44,7 +44,7 @@ public final class ExchangeLog {
     private final TraceContext trace;
     private final long started = System.nanoTime();
     /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
-    private volatile Strategy strategy;
+    private volatile ExchangeStrategy strategy;
     /** Left out by sampling (failures not kept) or by a rule: nothing is logged. */
     private boolean off;
     private String service;
@@ -59,8 +59,8 @@ public final class ExchangeLog {
     private long requestBytes;
     /** The outcome, once known; null before. */
     private volatile Outcome outcome;
-    /** Whether the exchange took at least the slow threshold (known with the outcome). */
-    private volatile boolean slow;
+    /** Whether the exchange is notable by its strategy (known with the outcome). */
+    private volatile boolean notable;
     private boolean ended;
 
     ExchangeLog(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace, boolean sampled,
@@ -126,8 +126,8 @@ public final class ExchangeLog {
             return;
         }
         logger = l;
-        Strategy s = l.strategy();
-        strategy = sampled || s == Strategy.WITHOUT_BODY ? s : Strategy.FAILED_ONLY;
+        ExchangeStrategy s = l.strategy();
+        strategy = sampled || !s.capturesBodies() ? s : Strategy.FAILED_ONLY;
         off = !sampled && !l.sampleKeepsFailures();
     }
 
@@ -173,11 +173,11 @@ public final class ExchangeLog {
     }
 
     /**
-     * Whether a message of this type should be captured: logged, and with a body to show (not
-     * {@link Strategy#WITHOUT_BODY}).
+     * Whether a message of this type should be captured: logged, and with a body to show (the strategy captures
+     * bodies: not {@link Strategy#WITHOUT_BODY}).
      */
     public boolean capturesBody(MessageType type, String owner) {
-        return strategy != Strategy.WITHOUT_BODY && wouldLog(type, owner);
+        return strategy.capturesBodies() && wouldLog(type, owner);
     }
 
     /** How many bytes of a body to capture. */
@@ -218,13 +218,13 @@ public final class ExchangeLog {
                     facts.type(type.isOutbound() ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
                 }
                 if (outcome == null) {
-                    settle(Outcome.of(facts.type().isFault(), status, logger.faultStatus()));
+                    settle(Outcome.of(facts.type().isFault(), status, logger.faultStatus()), facts);
                 }
             }
-            if (strategy == Strategy.ALWAYS || strategy == Strategy.WITHOUT_BODY) {
+            if (!strategy.waitsForOutcome()) {
                 write(facts, body, false);
             } else if (chain == null && outcome != null) { // nothing waits on it: as the outcome says
-                write(facts, body, notable());
+                write(facts, body, notable);
             } else {
                 if (chain == null) {
                     chain = root.joinChain(correlationId, id);
@@ -251,21 +251,9 @@ public final class ExchangeLog {
         Outcome o = outcome != null ? outcome : notable ? Outcome.FAILURE : Outcome.SUCCESS;
         MessageLogger l = logger;
         facts.level(l.level(o));
-        switch (strategy) {
-            case WITHOUT_BODY:
-                record(l, facts, null);
-                break;
-            case BODY_ON_FAILURE:
-                record(l, facts, notable ? body : null);
-                break;
-            case FAILED_ONLY:
-            case SLOW_ONLY:
-                if (notable) {
-                    record(l, facts, body);
-                }
-                break;
-            default:
-                record(l, facts, body);
+        ExchangeStrategy.Decision d = strategy.decide(notable);
+        if (d != ExchangeStrategy.Decision.NONE) {
+            record(l, facts, d == ExchangeStrategy.Decision.WITH_BODY ? body : null);
         }
     }
 
@@ -351,34 +339,35 @@ public final class ExchangeLog {
      */
     public synchronized void failed() {
         if (outcome == null) {
-            settle(Outcome.FAILURE);
+            settle(Outcome.FAILURE, null);
         }
     }
 
     /** A one-way call was accepted: no response record comes, and the exchange succeeded. */
     public synchronized void accepted() {
         if (outcome == null) {
-            settle(Outcome.SUCCESS);
+            settle(Outcome.SUCCESS, null);
         }
     }
 
-    /** The outcome is known: the chain learns whether it is notable (failed, or slow) or went well. */
-    private void settle(Outcome o) {
-        slow = System.nanoTime() - started >= logger.slowNanos();
+    /**
+     * The outcome is known: the strategy says whether the exchange is notable, and its chain learns it.
+     *
+     * @param response the response's facts, or null when there is none
+     */
+    private void settle(Outcome o, MessageFacts response) {
+        boolean slow = System.nanoTime() - started >= logger.slowNanos();
+        notable = strategy.notable(new ExchangeOutcome(o == Outcome.FAILURE, response == null ? null
+                : response.responseCode(), slow, service, operation, response == null ? null : response.headers()));
         outcome = o;
         if (chain == null) {
             return;
         }
-        if (notable()) {
+        if (notable) {
             chain.notable();
         } else {
             chain.wentWell();
         }
-    }
-
-    /** Whether the exchange failed (unless only slowness counts) or was slow; false while its outcome is unknown. */
-    private boolean notable() {
-        return outcome != null && ((outcome == Outcome.FAILURE && strategy != Strategy.SLOW_ONLY) || slow);
     }
 
     /**
@@ -432,7 +421,7 @@ public final class ExchangeLog {
             if (!ended) {
                 ended = true;
                 if (outcome == null) {
-                    settle(Outcome.FAILURE);
+                    settle(Outcome.FAILURE, null);
                 }
                 leaving = chain;
             }

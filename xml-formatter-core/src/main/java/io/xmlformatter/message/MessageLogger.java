@@ -70,7 +70,7 @@ public final class MessageLogger implements AutoCloseable {
     private final LogSink outSink;
     private final int captureLimit;
     private final String correlationHeader;
-    private final Strategy strategy;
+    private final ExchangeStrategy strategy;
     private final long slowNanos;
     private final int faultStatus;
     private final int sampleOneIn;
@@ -323,7 +323,7 @@ public final class MessageLogger implements AutoCloseable {
         return sampleRate >= 1 || ThreadLocalRandom.current().nextDouble() < sampleRate;
     }
 
-    Strategy strategy() {
+    ExchangeStrategy strategy() {
         return strategy;
     }
 
@@ -680,8 +680,11 @@ public final class MessageLogger implements AutoCloseable {
             return set(Options.PSEUDONYMS, value);
         }
 
-        /** {@link Options#STRATEGY}: which records of an exchange are written, with or without bodies. */
-        public Builder strategy(Strategy value) {
+        /**
+         * {@link Options#STRATEGY}: which records of an exchange are written, with or without bodies: a
+         * {@link Strategy}, or your own {@link ExchangeStrategy}.
+         */
+        public Builder strategy(ExchangeStrategy value) {
             return set(Options.STRATEGY, value);
         }
 

@@ -321,6 +321,17 @@ abstract class OptionType<T> {
         };
     }
 
+    /** A strategy: as text, a built-in one's name ({@link Strategy}); any {@link ExchangeStrategy} as a value. */
+    static OptionType<ExchangeStrategy> strategy() {
+        return new OptionType<ExchangeStrategy>(ExchangeStrategy.class, Strategy.class.getName(),
+                "one of " + Arrays.toString(Strategy.values())) {
+            @Override
+            ExchangeStrategy parse(String text) {
+                return constant(Strategy.class, text);
+            }
+        };
+    }
+
     /** Three levels (success, client error, failure) or none. */
     static OptionType<List<LogLevel>> levels() {
         return new OptionType<List<LogLevel>>(List.class, "java.util.List<" + LogLevel.class.getName() + ">",
@@ -434,7 +445,7 @@ abstract class OptionType<T> {
         try {
             return Enum.valueOf(type, text.trim().replace('-', '_').toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("no such constant", e);
+            throw new IllegalArgumentException("no constant '" + text.trim() + "'", e);
         }
     }
 

@@ -119,9 +119,9 @@ public final class Options {
             "JSON values pruned by path (written as \"[SUBTREE REMOVED]\"), paths as json-paths", true);
 
     // ---- the exchange
-    /** Which records of an exchange are written, with or without bodies. */
-    public static final Option<Strategy> STRATEGY = row("strategy", "exchange.strategy", null,
-            OptionType.oneOf(Strategy.class), Strategy.ALWAYS,
+    /** Which records of an exchange are written, with or without bodies: a {@link Strategy}, or your own. */
+    public static final Option<ExchangeStrategy> STRATEGY = row("strategy", "exchange.strategy", null,
+            OptionType.strategy(), Strategy.ALWAYS,
             "Which records of an exchange are written, with or without bodies", false);
     /** An exchange taking at least this long is slow (counts as failed under the strategies that hold records). */
     public static final Option<Duration> SLOW_THRESHOLD = row("slowThreshold", "exchange.slow-threshold", null,

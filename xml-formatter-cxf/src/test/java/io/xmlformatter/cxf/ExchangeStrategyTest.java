@@ -166,8 +166,7 @@ class ExchangeStrategyTest {
         XmlLoggingFeature sampled = new XmlLoggingFeature();
         CollectingSink sink = new CollectingSink();
         sampled.setSink(sink);
-        sampled.setOptions(Map.of("exchange.sample-one-in", "2"));
-        sampled.setOptions(Map.of("exchange.sample-keeps-failures", "false"));
+        sampled.setOptions(Map.of("exchange.sample-one-in", "2", "exchange.sample-keeps-failures", "false"));
         Bank c = server.client(sampled);
         for (int i = 0; i < 4; i++) {
             c.transfer("DE89370400440532013000", "1.00");

@@ -76,8 +76,7 @@ class ProxyChainTest {
     static void start() {
         logging = new XmlLoggingFeature();
         logging.setSink(sink);
-        logging.setOptions(Map.of("exchange.strategy", "FAILED_ONLY"));
-        logging.setOptions(Map.of("exchange.chain", "true"));
+        logging.setOptions(Map.of("exchange.strategy", "FAILED_ONLY", "exchange.chain", "true"));
         backend = new CxfServer();
         String address = "http://127.0.0.1:" + CxfServer.freePort() + "/proxy";
         JaxWsServerFactoryBean sf = new JaxWsServerFactoryBean();

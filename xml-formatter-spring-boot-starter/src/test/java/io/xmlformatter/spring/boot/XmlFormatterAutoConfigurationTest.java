@@ -207,8 +207,8 @@ class XmlFormatterAutoConfigurationTest {
         runner.withPropertyValues("xmlformatter.exchange.strategy=SOMETIMES").run(context -> {
             assertThat(context).hasFailed();
             assertThat(causes(context.getStartupFailure())).contains("xml-formatter: property xmlformatter.exchange"
-                    + ".strategy: strategy (exchange.strategy): 'SOMETIMES' is not accepted (no such constant); expected one"
-                    + " of [ALWAYS, WITHOUT_BODY, BODY_ON_FAILURE, FAILED_ONLY, SLOW_ONLY]");
+                    + ".strategy: strategy (exchange.strategy): 'SOMETIMES' is not accepted (no constant 'SOMETIMES');"
+                    + " expected one of [ALWAYS, WITHOUT_BODY, BODY_ON_FAILURE, FAILED_ONLY, SLOW_ONLY]");
         });
     }
 
