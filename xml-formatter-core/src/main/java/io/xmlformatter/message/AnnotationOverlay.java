@@ -37,11 +37,7 @@ public final class AnnotationOverlay {
             }
             if ("options".equals(a.getName())) {
                 for (String entry : (String[]) value) {
-                    int eq = entry.indexOf('=');
-                    if (eq < 0) {
-                        throw new IllegalArgumentException("options: '" + entry + "' is not name=value");
-                    }
-                    overlay.put(entry.substring(0, eq).trim(), entry.substring(eq + 1));
+                    overlay.putAll(Options.pairs(entry));
                 }
             } else {
                 overlay.put(Options.named(a.getName()).name(), text(value));

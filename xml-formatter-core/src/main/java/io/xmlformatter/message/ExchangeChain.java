@@ -13,27 +13,45 @@ import java.util.List;
  * hold ({@link HeldSize}: bodies, headers, facts) counts against the logger's held bound. Thread-safe.
  */
 final class ExchangeChain {
-    private final MessageLogger root;
-    private final String key;
+    /** An exchange of a chain, as the chain sees it. */
+    interface Member {
+        /** Writes a record the chain held, as notable or not. */
+        void write(MessageFacts facts, CapturedBody body, boolean notable);
+
+        /** Whether the exchange's outcome is known. */
+        boolean outcomeKnown();
+
+        /** Writes a request record still waiting for its response alone. */
+        void writeLoneRequest();
+    }
+
+    private final HeldBytes bound;
+    private final int maxRecords;
+    private final Runnable closed;
     private final boolean shared;
     private final long created = System.nanoTime();
     private final List<Held> held = new ArrayList<>(4);
     /** With one record per exchange: the exchanges whose request record waits for its response's. */
-    private final List<ExchangeLog> waiting = new ArrayList<>(1);
+    private final List<Member> waiting = new ArrayList<>(1);
     private long bytes;
     private int open;
     private boolean notable;
-    private boolean closed;
+    private boolean isClosed;
 
-    ExchangeChain(MessageLogger root, String key, boolean shared) {
-        this.root = root;
-        this.key = key;
+    /**
+     * A chain whose records count against {@code bound}, at most {@code maxRecords} of them; {@code closed} runs once
+     * its last exchange has left.
+     */
+    ExchangeChain(HeldBytes bound, int maxRecords, boolean shared, Runnable closed) {
+        this.bound = bound;
+        this.maxRecords = maxRecords;
         this.shared = shared;
+        this.closed = closed;
     }
 
     /** An exchange joins; false when the chain is closed already (the caller takes a new one). */
     synchronized boolean join() {
-        if (closed) {
+        if (isClosed) {
             return false;
         }
         open++;
@@ -49,10 +67,10 @@ final class ExchangeChain {
      * notable, or (without its outcome's consequences waiting on others) when the owner's outcome is known and the
      * chain is its own; held otherwise, within the bounds (past them it is written now without its body, counted).
      */
-    void add(ExchangeLog owner, MessageFacts facts, CapturedBody body) {
+    void add(Member owner, MessageFacts facts, CapturedBody body) {
         List<Held> release = null;
         synchronized (this) {
-            if (notable || closed) {
+            if (notable || isClosed) {
                 owner.write(facts, body, notable);
                 return;
             }
@@ -60,8 +78,8 @@ final class ExchangeChain {
                 release = takeAll();
             } else {
                 long b = HeldSize.of(facts, body);
-                if (held.size() >= root.maxChainRecords() || !root.reserve(b)) {
-                    root.overflowed();
+                if (held.size() >= maxRecords || !bound.reserve(b)) {
+                    bound.overflowed();
                     facts.record().payload("[body not logged: held records over the bound]");
                     owner.write(facts, null, true);
                     return;
@@ -92,13 +110,13 @@ final class ExchangeChain {
     void leave() {
         boolean last;
         synchronized (this) {
-            last = --open <= 0 && !closed;
+            last = --open <= 0 && !isClosed;
             if (last) {
                 close(false);
             }
         }
         if (last) {
-            root.chainClosed(key, this);
+            closed.run();
         }
     }
 
@@ -106,8 +124,8 @@ final class ExchangeChain {
      * With one record per exchange: {@code owner}'s request record waits for its response's in this chain; false
      * when the chain is closed (then nothing here would write it).
      */
-    synchronized boolean waits(ExchangeLog owner) {
-        if (closed) {
+    synchronized boolean waits(Member owner) {
+        if (isClosed) {
             return false;
         }
         if (!waiting.contains(owner)) {
@@ -121,21 +139,21 @@ final class ExchangeChain {
      * still waiting for its response's is written alone (outside this chain's lock).
      */
     void expire() {
-        List<ExchangeLog> lone;
+        List<Member> lone;
         synchronized (this) {
-            if (!closed) {
+            if (!isClosed) {
                 close(true);
             }
             lone = new ArrayList<>(waiting);
             waiting.clear();
         }
-        for (ExchangeLog owner : lone) {
+        for (Member owner : lone) {
             owner.writeLoneRequest();
         }
     }
 
     private void close(boolean asNotable) {
-        closed = true;
+        isClosed = true;
         notable |= asNotable; // records that come after an expiry are written as failed too
         writeAll(takeAll(), notable);
     }
@@ -143,7 +161,7 @@ final class ExchangeChain {
     private List<Held> takeAll() {
         List<Held> all = new ArrayList<>(held);
         held.clear();
-        root.released(bytes);
+        bound.released(bytes);
         bytes = 0;
         return all;
     }
@@ -156,11 +174,11 @@ final class ExchangeChain {
 
     /** A record waiting for the outcome. */
     private static final class Held {
-        final ExchangeLog owner;
+        final Member owner;
         final MessageFacts facts;
         final CapturedBody body;
 
-        Held(ExchangeLog owner, MessageFacts facts, CapturedBody body) {
+        Held(Member owner, MessageFacts facts, CapturedBody body) {
             this.owner = owner;
             this.facts = facts;
             this.body = body;

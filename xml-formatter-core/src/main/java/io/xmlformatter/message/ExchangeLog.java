@@ -6,10 +6,11 @@ import io.xmlformatter.record.MessageType;
 
 import java.time.Duration;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * The records of one exchange — a request and its response, on a server or a client — from its start to its end,
- * made by {@link MessageLogger#serverExchange} or {@link MessageLogger#clientExchange}. It owns what every adapter
+ * made by {@link #server} or {@link #client}. It owns what every adapter
  * would otherwise write again: the exchange and correlation ids, the trace context, the MDC of a server exchange
  * (set at the start, restored at the end), the duration, the outcome (the fault rule) and the logger's
  * {@link ExchangeStrategy}: a record whose outcome is still unknown is held, with its captured body, until the response
@@ -29,8 +30,27 @@ public final class ExchangeLog {
      */
     private static final ThreadLocal<OnThread> ON_THREAD = new ThreadLocal<>();
 
-    /** The logger the exchange's logger derives from (or it): it has the chains, the held bound and the rules. */
+    /** The logger the exchange's logger derives from (or it): it has the rules. */
     private final MessageLogger root;
+    /** The chains and the held bound the exchange shares with the other exchanges of its root logger. */
+    private final ExchangeRegistry registry;
+    /** This exchange as its chain sees it. */
+    private final ExchangeChain.Member member = new ExchangeChain.Member() {
+        @Override
+        public void write(MessageFacts facts, CapturedBody body, boolean notable) {
+            ExchangeLog.this.write(facts, body, notable);
+        }
+
+        @Override
+        public boolean outcomeKnown() {
+            return outcome != null;
+        }
+
+        @Override
+        public void writeLoneRequest() {
+            ExchangeLog.this.writeLoneRequest();
+        }
+    };
     /** The logger for this exchange: the root's, or a rule's ({@link #forOperation}). */
     private volatile MessageLogger logger;
     /**
@@ -63,9 +83,49 @@ public final class ExchangeLog {
     private volatile boolean notable;
     private boolean ended;
 
-    ExchangeLog(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace, boolean sampled,
-            boolean server) {
+    /**
+     * A server exchange begins: its correlation id is the host's, else the correlation header's, else (by option)
+     * the trace id, else its own id; its trace context is the current OpenTelemetry span's (when the OpenTelemetry
+     * API is on the class path), else the {@code traceparent} (or {@code b3}) header's, else the one a tracer put in
+     * the MDC ({@code traceId}, {@code spanId}: Micrometer Tracing with Brave, Sleuth).
+     * Ids and trace go into the MDC until {@link #end}.
+     *
+     * @param headers the request's header values by name (any case; the first value), or null
+     * @param hostCorrelationId the correlation id the host runtime gives the request (e.g. Mule's), or null
+     * @param exchangeId the runtime's id of the exchange (CXF's, shared with its own logging), or null for a new one
+     */
+    public static ExchangeLog server(MessageLogger logger, Function<String, String> headers, String hostCorrelationId,
+            String exchangeId) {
+        Function<String, String> h = headers != null ? headers : name -> null;
+        String id = hostCorrelationId != null ? hostCorrelationId : idOf(h.apply(logger.correlationHeader()));
+        return new ExchangeLog(logger, exchangeId, id, TraceContext.find(h, false), logger.sampling().next(), true);
+    }
+
+    /**
+     * A client exchange begins, on the caller's thread: its correlation id is the host's, else the request's
+     * correlation header, else the caller's (from the MDC), else its own id (the adapter sends it on in the
+     * correlation header); its trace context is the current OpenTelemetry span's, else the request's
+     * {@code traceparent}/{@code b3} header, else the caller's from the MDC (an exchange's {@code trace_id}, else a
+     * tracer's {@code traceId}). The MDC is not changed.
+     *
+     * @param headers the request's header values by name (any case; the first value), or null
+     * @param hostCorrelationId the correlation id the host runtime gives the request, or null
+     * @param exchangeId the runtime's id of the exchange, or null for a new one
+     */
+    public static ExchangeLog client(MessageLogger logger, Function<String, String> headers, String hostCorrelationId,
+            String exchangeId) {
+        Function<String, String> h = headers != null ? headers : name -> null;
+        String id = hostCorrelationId != null ? hostCorrelationId : idOf(h.apply(logger.correlationHeader()));
+        if (id == null) {
+            id = idOf(Mdc.get(Mdc.CORRELATION_ID));
+        }
+        return new ExchangeLog(logger, exchangeId, id, TraceContext.find(h, true), logger.sampling().next(), false);
+    }
+
+    private ExchangeLog(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace,
+            boolean sampled, boolean server) {
         this.root = logger.root();
+        this.registry = logger.registry();
         this.sampled = sampled;
         this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
         this.trace = trace;
@@ -75,9 +135,9 @@ public final class ExchangeLog {
         }
         this.correlationId = correlation != null ? correlation : id;
         use(logger);
-        root.exchangeBegins();
-        if (root.sharesChains()) {
-            chain = root.joinChain(this.correlationId, id);
+        registry.exchangeBegins();
+        if (registry.sharesChains()) {
+            chain = registry.joinChain(this.correlationId, id);
         }
         this.server = server;
         if (server) {
@@ -227,9 +287,9 @@ public final class ExchangeLog {
                 write(facts, body, notable);
             } else {
                 if (chain == null) {
-                    chain = root.joinChain(correlationId, id);
+                    chain = registry.joinChain(correlationId, id);
                 }
-                chain.add(this, facts, body);
+                chain.add(member, facts, body);
             }
         }
     }
@@ -247,7 +307,7 @@ public final class ExchangeLog {
      * Writes a record as the strategy says, with its body when {@code notable} (its exchange, or its chain,
      * failed or was slow); at the level of its exchange's outcome (a failure's when notable and not yet known).
      */
-    void write(MessageFacts facts, CapturedBody body, boolean notable) {
+    private void write(MessageFacts facts, CapturedBody body, boolean notable) {
         Outcome o = outcome != null ? outcome : notable ? Outcome.FAILURE : Outcome.SUCCESS;
         MessageLogger l = logger;
         facts.level(l.level(o));
@@ -275,16 +335,16 @@ public final class ExchangeLog {
             LogRecord waiting = takeRequest();
             if (!r.type().isRequest()) {
                 out = waiting == null ? r : l.fields().clean(SoapFacts.exchange(waiting, r));
-            } else if (!ended && root.reserve(bytes)) {
+            } else if (!ended && registry.held().reserve(bytes)) {
                 if (chain == null) {
-                    chain = root.joinChain(correlationId, id);
+                    chain = registry.joinChain(correlationId, id);
                 }
-                if (chain.waits(this)) { // written alone, its bytes back, past the chain's age if nothing comes
+                if (chain.waits(member)) { // written alone, its bytes back, past the chain's age if nothing comes
                     request = r;
                     requestBytes = bytes;
                     out = waiting;
                 } else { // its chain is past its age already: nothing would write it later
-                    root.released(bytes);
+                    registry.held().released(bytes);
                     if (waiting != null) {
                         l.write(waiting);
                     }
@@ -296,7 +356,7 @@ public final class ExchangeLog {
                 }
                 out = r;
             } else {
-                root.overflowed();
+                registry.held().overflowed();
                 if (waiting != null) {
                     l.write(waiting);
                 }
@@ -312,13 +372,13 @@ public final class ExchangeLog {
     private LogRecord takeRequest() {
         LogRecord waiting = request;
         request = null;
-        root.released(requestBytes);
+        registry.held().released(requestBytes);
         requestBytes = 0;
         return waiting;
     }
 
     /** With one record per exchange: a request still waiting for a response is written alone. */
-    void writeLoneRequest() {
+    private void writeLoneRequest() {
         LogRecord waiting;
         synchronized (this) {
             waiting = takeRequest();
@@ -326,11 +386,6 @@ public final class ExchangeLog {
         if (waiting != null) {
             logger.write(waiting);
         }
-    }
-
-    /** Whether the outcome is known. */
-    boolean outcomeKnown() {
-        return outcome != null;
     }
 
     /**
@@ -433,19 +488,6 @@ public final class ExchangeLog {
         OnThread here = ON_THREAD.get();
         if (here != null && here.exchange == this) {
             leave(here);
-        }
-    }
-
-    /** How an exchange went. */
-    enum Outcome {
-        SUCCESS, CLIENT_ERROR, FAILURE;
-
-        /** The fault rule: a fault, or a status at or above {@code faultStatus}; 400 and above: a client error. */
-        static Outcome of(boolean fault, Integer status, int faultStatus) {
-            if (fault || (status != null && status >= faultStatus)) {
-                return FAILURE;
-            }
-            return status != null && status >= 400 ? CLIENT_ERROR : SUCCESS;
         }
     }
 }

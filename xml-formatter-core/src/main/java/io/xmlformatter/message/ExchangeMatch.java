@@ -3,6 +3,7 @@ package io.xmlformatter.message;
 import io.xmlformatter.Experimental;
 
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
@@ -96,6 +97,41 @@ public final class ExchangeMatch {
         }
         int brace = name.lastIndexOf('}');
         return wanted.equals(brace >= 0 ? name.substring(brace + 1) : name);
+    }
+
+    /**
+     * The match these parts describe, by {@code service}, {@code operation}, {@code path}, {@code method} and
+     * {@code soap-action} (as text; read with {@link Options#pairs}: {@code "operation=pay; method=POST"}); a part
+     * left out matches any.
+     *
+     * @throws IllegalArgumentException for another key, or a path that is no regular expression
+     */
+    public static ExchangeMatch of(Map<String, String> parts) {
+        ExchangeMatch m = any();
+        for (Map.Entry<String, String> p : parts.entrySet()) {
+            String v = p.getValue() == null || p.getValue().trim().isEmpty() ? null : p.getValue().trim();
+            switch (p.getKey().trim().toLowerCase(Locale.ROOT)) {
+                case "service":
+                    m = m.service(v);
+                    break;
+                case "operation":
+                    m = m.operation(v);
+                    break;
+                case "path":
+                    m = m.path(v);
+                    break;
+                case "method":
+                    m = m.httpMethod(v);
+                    break;
+                case "soap-action":
+                    m = m.soapAction(v);
+                    break;
+                default:
+                    throw new IllegalArgumentException("a match has service, operation, path, method and soap-action,"
+                            + " not '" + p.getKey() + "'");
+            }
+        }
+        return m;
     }
 
     @Override

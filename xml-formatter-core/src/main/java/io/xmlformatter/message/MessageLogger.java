@@ -12,6 +12,7 @@ import io.xmlformatter.record.MessageType;
 import io.xmlformatter.sink.DeduplicatingSink;
 import io.xmlformatter.sink.Slf4jSink;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,9 +24,6 @@ import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentMap;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -73,8 +71,7 @@ public final class MessageLogger implements AutoCloseable {
     private final ExchangeStrategy strategy;
     private final long slowNanos;
     private final int faultStatus;
-    private final int sampleOneIn;
-    private final double sampleRate;
+    private final Sampling sampling;
     private final boolean sampleKeepsFailures;
     private final boolean correlationFromTrace;
     /** The level for a success, a client error and a failure; null: the sink's own. */
@@ -84,19 +81,11 @@ public final class MessageLogger implements AutoCloseable {
      * success's level); null: the sink's own.
      */
     private final LogLevel severestLevel;
-    private final long maxHeldBytes;
-    private final AtomicLong heldBytes = new AtomicLong();
-    private final AtomicLong heldOverflows = new AtomicLong();
-    private final AtomicLong exchanges = new AtomicLong();
-    private final boolean chain;
     private final boolean recordPerExchange;
-    private final int maxChainRecords;
-    private final long chainMaxAgeNanos;
-    /** The shared chains by correlation id (with the chain option). */
-    private final ConcurrentMap<String, ExchangeChain> chains = new ConcurrentHashMap<>();
-    private final AtomicLong begun = new AtomicLong();
     /** The rules, in order: a match and its logger (null: not logged). */
     private final List<Rule> rules;
+    /** The chains, the held bound and the rules added while running: the root's, shared by those derived from it. */
+    private final ExchangeRegistry registry;
     /** This logger's configuration, to derive others from ({@link #derive}). */
     private final Builder configuration;
     /** The options this logger was built with. */
@@ -139,18 +128,14 @@ public final class MessageLogger implements AutoCloseable {
         Duration slow = o.get(Options.SLOW_THRESHOLD);
         slowNanos = slow == null ? Long.MAX_VALUE : slow.toNanos();
         faultStatus = o.get(Options.FAULT_STATUS);
-        sampleOneIn = o.get(Options.SAMPLE_ONE_IN);
-        sampleRate = o.get(Options.SAMPLE_RATE);
+        sampling = new Sampling(o.get(Options.SAMPLE_ONE_IN), o.get(Options.SAMPLE_RATE));
         sampleKeepsFailures = o.get(Options.SAMPLE_KEEPS_FAILURES);
         correlationFromTrace = o.get(Options.CORRELATION_FROM_TRACE);
         List<LogLevel> l = o.get(Options.LEVELS);
         levels = l.isEmpty() ? null : l.toArray(new LogLevel[0]);
         severestLevel = levels == null ? null : severest(levels);
-        maxHeldBytes = o.get(Options.MAX_HELD_BYTES);
-        chain = o.get(Options.CHAIN);
         recordPerExchange = o.get(Options.RECORD_PER_EXCHANGE);
-        maxChainRecords = o.get(Options.CHAIN_MAX_RECORDS);
-        chainMaxAgeNanos = o.get(Options.CHAIN_MAX_AGE).toNanos();
+        registry = parent != null ? parent.registry : new ExchangeRegistry(o, b.clock);
         rules = rules(b.rules);
     }
 
@@ -239,43 +224,6 @@ public final class MessageLogger implements AutoCloseable {
     }
 
     /**
-     * A server exchange begins: its correlation id is the host's, else the correlation header's, else (by option)
-     * the trace id, else its own id; its trace context is the current OpenTelemetry span's (when the OpenTelemetry
-     * API is on the class path), else the {@code traceparent} (or {@code b3}) header's, else the one a tracer put in
-     * the MDC ({@code traceId}, {@code spanId}: Micrometer Tracing with Brave, Sleuth).
-     * Ids and trace go into the MDC until {@link ExchangeLog#end}.
-     *
-     * @param headers the request's header values by name (any case; the first value), or null
-     * @param hostCorrelationId the correlation id the host runtime gives the request (e.g. Mule's), or null
-     * @param exchangeId the runtime's id of the exchange (CXF's, shared with its own logging), or null for a new one
-     */
-    public ExchangeLog serverExchange(Function<String, String> headers, String hostCorrelationId, String exchangeId) {
-        Function<String, String> h = headers != null ? headers : name -> null;
-        String id = hostCorrelationId != null ? hostCorrelationId : ExchangeLog.idOf(h.apply(correlationHeader));
-        return new ExchangeLog(this, exchangeId, id, TraceContext.find(h, false), sampled(), true);
-    }
-
-    /**
-     * A client exchange begins, on the caller's thread: its correlation id is the host's, else the request's
-     * correlation header, else the caller's (from the MDC), else its own id (the adapter sends it on in the
-     * correlation header); its trace context is the current OpenTelemetry span's, else the request's
-     * {@code traceparent}/{@code b3} header, else the caller's from the MDC (an exchange's {@code trace_id}, else a
-     * tracer's {@code traceId}). The MDC is not changed.
-     *
-     * @param headers the request's header values by name (any case; the first value), or null
-     * @param hostCorrelationId the correlation id the host runtime gives the request, or null
-     * @param exchangeId the runtime's id of the exchange, or null for a new one
-     */
-    public ExchangeLog clientExchange(Function<String, String> headers, String hostCorrelationId, String exchangeId) {
-        Function<String, String> h = headers != null ? headers : name -> null;
-        String id = hostCorrelationId != null ? hostCorrelationId : ExchangeLog.idOf(h.apply(correlationHeader));
-        if (id == null) {
-            id = ExchangeLog.idOf(Mdc.get(Mdc.CORRELATION_ID));
-        }
-        return new ExchangeLog(this, exchangeId, id, TraceContext.find(h, true), sampled(), false);
-    }
-
-    /**
      * The logger for an exchange with these facts (null where not known): the first rule's that matches
      * ({@link Builder#rule}), this one when none does, null when a rule excludes the exchange.
      *
@@ -285,12 +233,46 @@ public final class MessageLogger implements AutoCloseable {
      */
     public MessageLogger forExchange(String service, String operation, String path, String httpMethod,
             String soapAction) {
+        LiveRule added = registry.live().find(service, operation, path, httpMethod, soapAction);
+        if (added != null) {
+            return added.logger;
+        }
         for (Rule r : rules) {
             if (r.match.matches(service, operation, path, httpMethod, soapAction)) {
                 return r.logger;
             }
         }
         return this;
+    }
+
+    /**
+     * Changes what is logged without a restart: exchanges that {@code match} are logged with the options changed by
+     * {@code options} (by property or name, as text, as a configured rule's: names and paths masked are added to,
+     * every other option replaced) for the time given (at most a day), e.g. bodies for operation {@code pay} for
+     * the next 10 minutes: {@code addRule(ExchangeMatch.any().operation("pay"), Map.of("exchange.strategy",
+     * "ALWAYS"), Duration.ofMinutes(10))}. It is tried before the configured rules, the newest first; it shares this
+     * logger's sinks and chains.
+     *
+     * @return the rule, with the id to remove it by
+     * @throws IllegalArgumentException for an unknown option, a value it does not take, or a wrong duration
+     */
+    @Experimental
+    public LiveRule addRule(ExchangeMatch match, Map<String, String> options, Duration lasting) {
+        MessageLogger root = root();
+        Map<String, String> o = new LinkedHashMap<>(options);
+        return registry.live().add(match, o, lasting, root.derive(b -> b.overlay(o)));
+    }
+
+    /** Removes a rule added by {@link #addRule}; false when there is none of this id (or it has expired). */
+    @Experimental
+    public boolean removeRule(String id) {
+        return registry.live().remove(id);
+    }
+
+    /** The rules added by {@link #addRule} and in force now, the newest first. */
+    @Experimental
+    public List<LiveRule> liveRules() {
+        return registry.live().list();
     }
 
     /** A rule as built: its match and its logger (null: the exchanges it matches are not logged). */
@@ -313,14 +295,6 @@ public final class MessageLogger implements AutoCloseable {
             this.match = match;
             this.override = override;
         }
-    }
-
-    /** Whether the next exchange is sampled: one in N (counted), or at the rate (random). */
-    private boolean sampled() {
-        if (sampleOneIn > 1) {
-            return exchanges.getAndIncrement() % sampleOneIn == 0;
-        }
-        return sampleRate >= 1 || ThreadLocalRandom.current().nextDouble() < sampleRate;
     }
 
     ExchangeStrategy strategy() {
@@ -348,8 +322,18 @@ public final class MessageLogger implements AutoCloseable {
         return fields;
     }
 
+    /** The sampling of this logger's exchanges. */
+    Sampling sampling() {
+        return sampling;
+    }
+
+    /** What the exchanges of this logger and those derived from it share. */
+    ExchangeRegistry registry() {
+        return registry;
+    }
+
     /** The level of a record of an exchange with this outcome; null: the sink's own. */
-    LogLevel level(ExchangeLog.Outcome outcome) {
+    LogLevel level(Outcome outcome) {
         if (levels == null) {
             return null;
         }
@@ -361,26 +345,6 @@ public final class MessageLogger implements AutoCloseable {
             default:
                 return levels[0];
         }
-    }
-
-    /** Reserves room for a held body; false when the held records would pass the bound. */
-    boolean reserve(long bytes) {
-        long now = heldBytes.addAndGet(bytes);
-        if (now > maxHeldBytes) {
-            heldBytes.addAndGet(-bytes);
-            return false;
-        }
-        return true;
-    }
-
-    /** Counts a record written without its body because the held records were over a bound. */
-    void overflowed() {
-        heldOverflows.incrementAndGet();
-    }
-
-    /** Whether exchanges sharing a correlation id share a chain (the chain option). */
-    boolean sharesChains() {
-        return chain;
     }
 
     /** Whether an exchange's request and response make one record (the record-per-exchange option). */
@@ -397,67 +361,19 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    int maxChainRecords() {
-        return maxChainRecords;
-    }
-
-    /**
-     * The chain an exchange joins: its own, or with the chain option the one its correlation id shares. Every chain
-     * is known here until its last exchange ends, so one whose exchanges never end (a caller that never read its
-     * response) is written as failed once past its age (see {@link #exchangeBegins}).
-     */
-    ExchangeChain joinChain(String correlationId, String exchangeId) {
-        String key = chain ? correlationId : exchangeId;
-        while (true) {
-            ExchangeChain c = chains.computeIfAbsent(key, id -> new ExchangeChain(this, id, chain));
-            if (c.join()) {
-                return c;
-            }
-            chains.remove(key, c); // closed as we came: take a new one
-        }
-    }
-
-    /** An exchange begins: every 64th looks for chains past their age (when any chain is open). */
-    void exchangeBegins() {
-        if ((begun.incrementAndGet() & 63) == 0 && !chains.isEmpty()) {
-            expireChains();
-        }
-    }
-
-    /** A chain's last exchange ended. */
-    void chainClosed(String correlationId, ExchangeChain c) {
-        chains.remove(correlationId, c);
-    }
-
-    private void expireChains() {
-        long now = System.nanoTime();
-        for (ExchangeChain c : chains.values()) {
-            if (c.ageNanos(now) > chainMaxAgeNanos) {
-                c.expire();
-                chains.values().remove(c);
-            }
-        }
-    }
-
     /** How many chains of exchanges are open now (with the chain option one per correlation id, else per exchange). */
     public int openChains() {
-        return root().chains.size();
+        return registry.openChains();
     }
 
-    void released(long bytes) {
-        if (bytes != 0) {
-            heldBytes.addAndGet(-bytes);
-        }
-    }
-
-    /** The bytes of bodies held now, waiting for their exchange's outcome (0 when no exchange is open). */
+    /** The bytes of records held now, waiting for their exchange's outcome (0 when no exchange is open). */
     public long heldBytes() {
-        return root().heldBytes.get();
+        return registry.held().bytes();
     }
 
     /** How many records were written without their body because the held records were over the bound. */
     public long heldOverflows() {
-        return root().heldOverflows.get();
+        return registry.held().overflows();
     }
 
     /**
@@ -573,6 +489,7 @@ public final class MessageLogger implements AutoCloseable {
         private boolean verbose = true;
         private LogSink inSink;
         private LogSink outSink;
+        private Clock clock = Clock.systemUTC();
         /** Rules in order. */
         private final List<RuleSpec> rules = new ArrayList<>();
 
@@ -586,6 +503,7 @@ public final class MessageLogger implements AutoCloseable {
             b.verbose = verbose;
             b.inSink = inSink;
             b.outSink = outSink;
+            b.clock = clock;
             b.rules.addAll(rules);
             return b;
         }
@@ -849,6 +767,13 @@ public final class MessageLogger implements AutoCloseable {
         /** Where records of outbound messages go. */
         public Builder outSink(LogSink sink) {
             outSink = sink;
+            return this;
+        }
+
+        /** The clock rules added while running expire by (default the system's); for tests and simulations. */
+        @Experimental
+        public Builder clock(Clock value) {
+            clock = java.util.Objects.requireNonNull(value, "clock");
             return this;
         }
 

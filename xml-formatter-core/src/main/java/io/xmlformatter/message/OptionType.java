@@ -422,10 +422,15 @@ abstract class OptionType<T> {
 
     /** {@code text} split at commas, each part trimmed, empty parts left out. */
     static List<String> list(String text) {
+        return split(text, ',');
+    }
+
+    /** {@code text} split at {@code separator}, each part trimmed, empty parts left out. */
+    static List<String> split(String text, char separator) {
         List<String> parts = new ArrayList<>();
         int from = 0;
         while (from <= text.length()) {
-            int comma = text.indexOf(',', from);
+            int comma = text.indexOf(separator, from);
             int end = comma < 0 ? text.length() : comma;
             String p = text.substring(from, end).trim();
             if (!p.isEmpty()) {

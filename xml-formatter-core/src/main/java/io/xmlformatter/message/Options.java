@@ -217,6 +217,38 @@ public final class Options {
         return o;
     }
 
+    /**
+     * Options as text in one string, {@code property=value} pairs separated by {@code ;} (a value may hold
+     * {@code ,} and {@code =}): {@code "exchange.strategy=ALWAYS; masking.paths=//pin,//card"}.
+     *
+     * @throws IllegalArgumentException for a pair without {@code =}
+     */
+    public static Map<String, String> pairs(String text) {
+        Map<String, String> pairs = new LinkedHashMap<>();
+        for (String pair : OptionType.split(text == null ? "" : text, ';')) {
+            int eq = pair.indexOf('=');
+            if (eq <= 0) {
+                throw new IllegalArgumentException("'" + pair + "' is not property=value");
+            }
+            pairs.put(pair.substring(0, eq).trim(), pair.substring(eq + 1).trim());
+        }
+        return pairs;
+    }
+
+    /**
+     * A duration written as the options write them ({@code 500ms}, {@code 10m}, {@code PT2S}).
+     *
+     * @throws IllegalArgumentException for text that is no positive duration
+     */
+    public static Duration duration(String text) {
+        OptionType<Duration> type = OptionType.duration(true, false);
+        Duration d = type.parse(text == null ? "" : text.trim());
+        if (type.problem(d) != null) {
+            throw new IllegalArgumentException("'" + text + "' is not " + type.accepted());
+        }
+        return d;
+    }
+
     /** Every option at its default. */
     public static Options defaults() {
         return DEFAULTS;

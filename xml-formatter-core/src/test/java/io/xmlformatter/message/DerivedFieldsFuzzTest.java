@@ -89,7 +89,7 @@ class DerivedFieldsFuzzTest {
         }
         boolean json = data.consumeBoolean();
         String body = json ? JSON_SLOTS[data.consumeInt(0, JSON_SLOTS.length - 1)] : "<a>1</a>";
-        ExchangeLog x = logger.serverExchange(name -> values.get(name.toLowerCase(Locale.ROOT)), null, null);
+        ExchangeLog x = ExchangeLog.server(logger, name -> values.get(name.toLowerCase(Locale.ROOT)), null, null);
         x.names("{urn:bank}Bank", values.get("operation"));
         MessageFacts request = x.facts(MessageType.REQ_IN).address(values.get("address")).httpMethod("POST")
                 .contentType(json ? "application/json" : values.get("content-type"))

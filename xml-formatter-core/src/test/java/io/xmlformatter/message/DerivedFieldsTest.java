@@ -92,7 +92,7 @@ class DerivedFieldsTest {
         for (int i = 0; i < headers.length; i += 2) {
             h.put(headers[i].toLowerCase(java.util.Locale.ROOT), headers[i + 1]);
         }
-        ExchangeLog x = logger.serverExchange(name -> h.get(name.toLowerCase(java.util.Locale.ROOT)), null, null);
+        ExchangeLog x = ExchangeLog.server(logger, name -> h.get(name.toLowerCase(java.util.Locale.ROOT)), null, null);
         mdcs.add(MDC.getCopyOfContextMap());
         x.names("{urn:bank}Bank", operation);
         MessageFacts request = x.facts(MessageType.REQ_IN).address(uri).httpMethod("POST")

@@ -46,7 +46,7 @@ class ExchangeLogTest {
 
     /** A server exchange: request, then a response with {@code status}, then its end. */
     private static ExchangeLog serve(MessageLogger logger, int status) {
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>request</q>"));
         x.settleRequest();
         x.log(x.facts(MessageType.RESP_OUT).responseCode(status).contentType("application/xml"),
@@ -63,7 +63,7 @@ class ExchangeLogTest {
     @Test
     void alwaysWritesEachRecordAtOnceAndAStatusAtTheFaultStatusMakesAFault() {
         MessageLogger logger = logger(b -> { });
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         x.log(x.facts(MessageType.REQ_IN), body("<q/>"));
         assertEquals(Arrays.asList("REQ_IN <q/>"), summary(), "written before the outcome is known");
         x.log(x.facts(MessageType.RESP_OUT).responseCode(503), body("<f/>"));
@@ -110,7 +110,7 @@ class ExchangeLogTest {
     @Test
     void withoutBodyCapturesNothingAndWritesFacts() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.WITHOUT_BODY));
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         assertEquals(false, x.capturesBody(MessageType.REQ_IN, null));
         assertEquals(true, x.wouldLog(MessageType.REQ_IN, null));
         serve(logger, 500);
@@ -121,7 +121,7 @@ class ExchangeLogTest {
     @Test
     void heldRecordsNeverOutliveTheExchange() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY));
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         x.log(x.facts(MessageType.REQ_IN), body("<q>held</q>"));
         assertEquals(Arrays.asList(), summary());
         assertTrue(logger.heldBytes() > 0, "held until the outcome");
@@ -132,14 +132,14 @@ class ExchangeLogTest {
         assertEquals(1, records.size(), "ended once");
 
         records.clear();
-        ExchangeLog failed = logger.serverExchange(null, null, null);
+        ExchangeLog failed = ExchangeLog.server(logger, null, null, null);
         failed.log(failed.facts(MessageType.REQ_IN), body("<q>thrown</q>"));
         failed.failed(); // an exception no mapper maps
         failed.end();
         assertEquals(Arrays.asList("REQ_IN <q>thrown</q>"), summary());
 
         records.clear();
-        ExchangeLog oneWay = logger.serverExchange(null, null, null);
+        ExchangeLog oneWay = ExchangeLog.server(logger, null, null, null);
         oneWay.log(oneWay.facts(MessageType.REQ_IN), body("<q>one-way</q>"));
         oneWay.accepted();
         oneWay.end();
@@ -151,7 +151,7 @@ class ExchangeLogTest {
     @Test
     void aHeldBodyIsUnreachableOnceItsExchangeEnded() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY));
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         byte[] bytes = "<q>held</q>".getBytes(StandardCharsets.UTF_8);
         WeakReference<byte[]> held = new WeakReference<>(bytes);
         x.log(x.facts(MessageType.REQ_IN), CapturedBody.of(bytes));
@@ -168,7 +168,7 @@ class ExchangeLogTest {
     @Test
     void overTheBoundARecordIsWrittenWithoutItsBodyAndCounted() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).maxHeldBytes(10));
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         x.log(x.facts(MessageType.REQ_IN), body("<q>longer than ten bytes</q>"));
         assertEquals(Arrays.asList("REQ_IN [body not logged: held records over the bound]"), summary());
         assertEquals(1, logger.heldOverflows());
@@ -191,7 +191,7 @@ class ExchangeLogTest {
                         .slowThreshold(java.time.Duration.ofDays(1)).maxHeldBytes(64 * 1024));
                 List<ExchangeLog> open = new ArrayList<>();
                 for (int i = 0; i < 100; i++) {
-                    ExchangeLog x = logger.clientExchange(null, null, null); // open at once on one thread
+                    ExchangeLog x = ExchangeLog.client(logger, null, null, null); // open at once on one thread
                     MessageFacts f = x.facts(MessageType.REQ_OUT);
                     for (int h = 0; h < 5; h++) {
                         f.header("X-Large-" + h, List.of(large));
@@ -237,7 +237,7 @@ class ExchangeLogTest {
                 "FAULT_OUT <a>response</a>", "REQ_IN <q>request</q>", "RESP_OUT <a>response</a>"), summary());
         records.clear();
         MessageLogger none = logger(b -> b.sampleRate(Double.MIN_VALUE).sampleKeepsFailures(false));
-        ExchangeLog x = none.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(none, null, null, null);
         assertEquals(false, x.wouldLog(MessageType.REQ_IN, null), "left out: nothing is captured");
         x.end();
     }
@@ -265,7 +265,7 @@ class ExchangeLogTest {
             Map<String, String> headers = new HashMap<>();
             headers.put("X-Correlation-ID", " abc ");
             headers.put("traceparent", TRACEPARENT);
-            ExchangeLog x = logger(b -> { }).serverExchange(headers::get, null, null);
+            ExchangeLog x = ExchangeLog.server(logger(b -> { }), headers::get, null, null);
             assertEquals("abc", MDC.get("correlationId"));
             assertEquals(x.id(), MDC.get("exchangeId"));
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", MDC.get("trace_id"));
@@ -273,7 +273,7 @@ class ExchangeLogTest {
             x.log(x.facts(MessageType.REQ_IN), null);
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(0).traceId());
             assertEquals("00f067aa0ba902b7", records.get(0).spanId());
-            ExchangeLog next = logger(b -> { }).serverExchange(null, "host-id", null);
+            ExchangeLog next = ExchangeLog.server(logger(b -> { }), null, "host-id", null);
             assertEquals("host-id", next.correlationId(), "the host's id wins");
             next.end(); // the stale one was ended by the next on this thread
             assertEquals("outer", MDC.get("correlationId"));
@@ -286,13 +286,13 @@ class ExchangeLogTest {
 
     @Test
     void anExchangeEndedOnAnotherThreadLeavesNoIdInTheMdcOfItsOwn() throws Exception {
-        ExchangeLog x = logger(b -> { }).serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger(b -> { }), null, null, null);
         assertEquals(x.id(), MDC.get("exchangeId"));
         Thread other = new Thread(x::end); // CXF runs a one-way call's service on a work queue
         other.start();
         other.join();
         assertEquals(x.id(), MDC.get("exchangeId"), "not restored from the other thread");
-        ExchangeLog next = logger(b -> { }).serverExchange(null, null, null);
+        ExchangeLog next = ExchangeLog.server(logger(b -> { }), null, null, null);
         assertEquals(next.id(), MDC.get("exchangeId"));
         next.end();
         assertNull(MDC.get("exchangeId"), "the first one's MDC was restored when the next began");
@@ -301,7 +301,7 @@ class ExchangeLogTest {
 
     @Test
     void anExchangeThatGoesOnOnAnotherThreadTakesItsIdsThereAndGivesThatThreadsMdcBack() throws Exception {
-        ExchangeLog x = logger(b -> { }).serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger(b -> { }), null, null, null);
         String[] seen = new String[2];
         Thread worker = new Thread(() -> {
             MDC.put("exchangeId", "the worker's");
@@ -314,7 +314,7 @@ class ExchangeLogTest {
         worker.join();
         assertEquals(x.id(), seen[0], "entered on the worker");
         assertEquals("the worker's", seen[1], "given back on the worker");
-        logger(b -> { }).serverExchange(null, null, null).end();
+        ExchangeLog.server(logger(b -> { }), null, null, null).end();
         assertNull(MDC.get("exchangeId"), "the first thread's MDC came back when the next exchange began");
     }
 
@@ -324,7 +324,7 @@ class ExchangeLogTest {
         MDC.put("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736");
         MDC.put("span_id", "00f067aa0ba902b7");
         try {
-            ExchangeLog x = logger(b -> { }).clientExchange(null, null, null);
+            ExchangeLog x = ExchangeLog.client(logger(b -> { }), null, null, null);
             assertEquals("caller", x.correlationId());
             x.log(x.facts(MessageType.REQ_OUT), null);
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(0).traceId());
@@ -335,7 +335,7 @@ class ExchangeLogTest {
         } finally {
             MDC.clear();
         }
-        ExchangeLog own = logger(b -> { }).clientExchange(name -> null, null, null);
+        ExchangeLog own = ExchangeLog.client(logger(b -> { }), name -> null, null, null);
         assertEquals(own.id(), own.correlationId());
     }
 
@@ -347,16 +347,16 @@ class ExchangeLogTest {
         headers.put("traceparent", TRACEPARENT);
         MessageLogger logger = logger(b -> { });
         try (Scope scope = Span.wrap(current).makeCurrent()) {
-            ExchangeLog server = logger.serverExchange(headers::get, null, null);
+            ExchangeLog server = ExchangeLog.server(logger, headers::get, null, null);
             assertEquals("0af7651916cd43dd8448eb211c80319c", MDC.get("trace_id"));
             assertEquals("b7ad6b7169203331", MDC.get("span_id"));
-            ExchangeLog client = logger.clientExchange(headers::get, null, null);
+            ExchangeLog client = ExchangeLog.client(logger, headers::get, null, null);
             client.log(client.facts(MessageType.REQ_OUT), null);
             assertEquals("0af7651916cd43dd8448eb211c80319c", records.get(0).traceId());
             client.end();
             server.end();
         }
-        ExchangeLog none = logger.serverExchange(headers::get, null, null);
+        ExchangeLog none = ExchangeLog.server(logger, headers::get, null, null);
         assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", MDC.get("trace_id"), "no span: the header");
         none.end();
         assertNull(MDC.get("trace_id"));
@@ -369,19 +369,19 @@ class ExchangeLogTest {
         MDC.put("traceId", "80f198ee56343ba8");
         MDC.put("spanId", "e457b5a2e4d86bd1");
         try {
-            ExchangeLog server = logger.serverExchange(null, null, null);
+            ExchangeLog server = ExchangeLog.server(logger, null, null, null);
             server.log(server.facts(MessageType.REQ_IN), null);
             assertEquals("000000000000000080f198ee56343ba8", records.get(0).traceId(), "64 bits, widened");
             assertEquals("e457b5a2e4d86bd1", records.get(0).spanId());
             server.end();
             Map<String, String> headers = new HashMap<>();
             headers.put("traceparent", TRACEPARENT);
-            ExchangeLog fromHeader = logger.serverExchange(headers::get, null, null);
+            ExchangeLog fromHeader = ExchangeLog.server(logger, headers::get, null, null);
             fromHeader.log(fromHeader.facts(MessageType.REQ_IN), null);
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(1).traceId(), "the header first");
             fromHeader.end();
             MDC.put("traceId", "not-a-trace-id");
-            ExchangeLog bad = logger.serverExchange(null, null, null);
+            ExchangeLog bad = ExchangeLog.server(logger, null, null, null);
             bad.log(bad.facts(MessageType.REQ_IN), null);
             assertNull(records.get(2).traceId(), "not well-formed: none");
             bad.end();
@@ -395,10 +395,10 @@ class ExchangeLogTest {
     void theTraceIdIsTheCorrelationIdByOption() {
         Map<String, String> headers = new HashMap<>();
         headers.put("traceparent", TRACEPARENT);
-        ExchangeLog x = logger(b -> b.correlationFromTrace(true)).serverExchange(headers::get, null, null);
+        ExchangeLog x = ExchangeLog.server(logger(b -> b.correlationFromTrace(true)), headers::get, null, null);
         assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", x.correlationId());
         x.end();
-        ExchangeLog y = logger(b -> { }).serverExchange(headers::get, null, null);
+        ExchangeLog y = ExchangeLog.server(logger(b -> { }), headers::get, null, null);
         assertNotEquals("4bf92f3577b34da6a3ce929d0e0e4736", y.correlationId());
         y.end();
     }
@@ -445,13 +445,13 @@ class ExchangeLogTest {
                 "quotes ignored");
         assertEquals(logger, logger.forExchange("{urn:bank}Bank", null, "/", "POST", null), "namespace differs");
 
-        ExchangeLog x = logger.serverExchange(null, null, null)
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null)
                 .forOperation("{urn:bank}Bank", "upload", "/bank", "POST", null);
         x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
         assertTrue(records.get(0).payload().contains("TRUNCATED"), records.get(0).payload());
         x.end();
         records.clear();
-        ExchangeLog health = logger.serverExchange(null, null, null)
+        ExchangeLog health = ExchangeLog.server(logger, null, null, null)
                 .forOperation(null, null, "/health", "GET", null);
         assertEquals(false, health.wouldLog(MessageType.REQ_IN, null));
         health.log(health.facts(MessageType.REQ_IN), body("<q/>"));
@@ -466,9 +466,9 @@ class ExchangeLogTest {
     private static void proxy(MessageLogger logger, int backendStatus, int proxyStatus) {
         Map<String, String> headers = new HashMap<>();
         headers.put("X-Correlation-ID", "chain-1");
-        ExchangeLog in = logger.serverExchange(headers::get, null, null);
+        ExchangeLog in = ExchangeLog.server(logger, headers::get, null, null);
         in.log(in.facts(MessageType.REQ_IN), body("<q>in</q>"));
-        ExchangeLog out = logger.clientExchange(null, null, null);
+        ExchangeLog out = ExchangeLog.client(logger, null, null, null);
         assertEquals("chain-1", out.correlationId(), "the caller's id, from the MDC");
         out.log(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
         out.log(out.facts(MessageType.RESP_IN).responseCode(backendStatus), body("<a>back</a>"));
@@ -510,9 +510,9 @@ class ExchangeLogTest {
         MessageLogger annotated = parent.derive(b -> b.strategy(Strategy.BODY_ON_FAILURE).limit(8));
         Map<String, String> headers = new HashMap<>();
         headers.put("X-Correlation-ID", "shared");
-        ExchangeLog in = annotated.serverExchange(headers::get, null, null);
+        ExchangeLog in = ExchangeLog.server(annotated, headers::get, null, null);
         in.log(in.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
-        ExchangeLog out = parent.clientExchange(null, null, null);
+        ExchangeLog out = ExchangeLog.client(parent, null, null, null);
         out.log(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
         assertEquals(1, parent.openChains(), "one chain for both");
         assertTrue(annotated.heldBytes() > 0 && annotated.heldBytes() == parent.heldBytes(), "one bound");
@@ -530,14 +530,14 @@ class ExchangeLogTest {
     void aChainIsBoundedInRecordsAndAge() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).chain(true)
                 .chainMaxRecords(1).chainMaxAge(Duration.ofNanos(1)));
-        ExchangeLog x = logger.clientExchange(name -> "forgotten", null, null);
+        ExchangeLog x = ExchangeLog.client(logger, name -> "forgotten", null, null);
         x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
         x.log(x.facts(MessageType.REQ_OUT), body("<q>second</q>"));
         assertEquals(Arrays.asList("REQ_OUT [body not logged: held records over the bound]"), summary());
         assertEquals(1, logger.heldOverflows());
         records.clear();
         for (int i = 0; i < 64; i++) { // the chains past their age are expired every 64 exchanges
-            logger.clientExchange(null, null, null).end();
+            ExchangeLog.client(logger, null, null, null).end();
         }
         assertEquals(Arrays.asList("REQ_OUT <q>held</q>"), summary(), "never ended: written as failed");
         assertEquals(0, logger.openChains());
@@ -549,11 +549,11 @@ class ExchangeLogTest {
     void anExchangeThatNeverEndsIsWrittenAsFailedOncePastItsAge() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.BODY_ON_FAILURE)
                 .chainMaxAge(Duration.ofNanos(1)));
-        ExchangeLog x = logger.clientExchange(null, null, null); // a caller that never reads its response
+        ExchangeLog x = ExchangeLog.client(logger, null, null, null); // a caller that never reads its response
         x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
         assertEquals(Arrays.asList(), summary());
         for (int i = 0; i < 64; i++) {
-            logger.clientExchange(null, null, null).end();
+            ExchangeLog.client(logger, null, null, null).end();
         }
         assertEquals(Arrays.asList("REQ_OUT <q>held</q>"), summary());
         assertEquals(0, logger.heldBytes());

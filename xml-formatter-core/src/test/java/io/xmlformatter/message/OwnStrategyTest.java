@@ -38,7 +38,7 @@ class OwnStrategyTest {
     }
 
     private void serve(MessageLogger logger, String operation, int status, String debug) {
-        ExchangeLog x = logger.serverExchange(null, null, null).names("Shop", operation);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null).names("Shop", operation);
         x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>" + operation + "</q>"));
         MessageFacts response = x.facts(MessageType.RESP_OUT).responseCode(status).contentType("application/xml");
         if (debug != null) {

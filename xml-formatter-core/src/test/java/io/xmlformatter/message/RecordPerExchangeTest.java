@@ -46,7 +46,7 @@ class RecordPerExchangeTest {
     }
 
     private static void serve(MessageLogger logger, String response, int status) {
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         x.log(x.facts(MessageType.REQ_IN).contentType("text/xml").httpMethod("POST")
                 .header("SOAPAction", Collections.singletonList("\"urn:bank:transfer\"")), body(REQUEST));
         x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status), body(response));
@@ -122,7 +122,7 @@ class RecordPerExchangeTest {
     @Test
     void aWaitingRequestCountsAgainstTheHeldBoundAndPastItIsWrittenAtOnce() {
         MessageLogger roomy = logger(Strategy.ALWAYS);
-        ExchangeLog x = roomy.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(roomy, null, null, null);
         x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(REQUEST));
         assertTrue(roomy.heldBytes() > 0, "the waiting request is held");
         x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(200), body("<ok/>"));
@@ -143,7 +143,7 @@ class RecordPerExchangeTest {
     @Test
     void aRequestWithoutAResponseIsWrittenAloneWhenItsExchangeEnds() {
         MessageLogger logger = logger(Strategy.ALWAYS);
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(REQUEST));
         assertEquals(0, records.size(), "it waits for the response");
         x.accepted();
@@ -167,12 +167,12 @@ class RecordPerExchangeTest {
                     .strategy(strategy).chainMaxAge(java.time.Duration.ofNanos(1))
                     .sensitiveElementNames(Collections.singleton("pin")).build();
             for (int i = 0; i < 10; i++) { // client exchanges: open at once on one thread, never ended
-                ExchangeLog x = logger.clientExchange(null, null, null);
+                ExchangeLog x = ExchangeLog.client(logger, null, null, null);
                 x.log(x.facts(MessageType.REQ_OUT).contentType("text/xml"), body(REQUEST));
             }
             assertTrue(logger.heldBytes() > 0, strategy + ": held while they may still end");
             for (int i = 0; i < 64; i++) { // exchanges that begin and end look at the chains' ages
-                ExchangeLog other = logger.clientExchange(null, null, null);
+                ExchangeLog other = ExchangeLog.client(logger, null, null, null);
                 other.end();
             }
             assertEquals(0, logger.heldBytes(), strategy + ": every byte back");

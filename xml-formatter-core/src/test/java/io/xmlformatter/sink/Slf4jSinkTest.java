@@ -206,7 +206,7 @@ class Slf4jSinkTest {
         ((Logger) LoggerFactory.getLogger("quiet")).setLevel(ch.qos.logback.classic.Level.INFO);
         MessageLogger logger = MessageLogger.builder().sink(new Slf4jSink(TextLayout.INSTANCE, "quiet", Level.INFO))
                 .levels(LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR).build();
-        ExchangeLog x = logger.serverExchange(null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
         assertTrue(x.capturesBody(MessageType.REQ_IN, null), "a failure may come: captured though DEBUG is off");
         x.log(x.facts(MessageType.REQ_IN), CapturedBody.of("<q/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
         x.log(x.facts(MessageType.RESP_OUT).responseCode(503), null);

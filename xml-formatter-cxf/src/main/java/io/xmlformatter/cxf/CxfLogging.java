@@ -80,7 +80,7 @@ final class CxfLogging {
     void beginServer(Message request) {
         Exchange ex = request.getExchange();
         if (!(ex.get(EXCHANGE_LOG) instanceof ExchangeLog)) {
-            ex.put(EXCHANGE_LOG, logger.serverExchange(name -> CxfFacts.header(request, name),
+            ex.put(EXCHANGE_LOG, ExchangeLog.server(logger, name -> CxfFacts.header(request, name),
                     host.correlationIdOf(request), CxfFacts.exchangeId(request)));
         }
     }
@@ -90,7 +90,7 @@ final class CxfLogging {
      * caller's) in the correlation header.
      */
     void beginClient(Message request) {
-        ExchangeLog x = logger.clientExchange(name -> CxfFacts.header(request, name), host.correlationIdOf(request),
+        ExchangeLog x = ExchangeLog.client(logger, name -> CxfFacts.header(request, name), host.correlationIdOf(request),
                 CxfFacts.exchangeId(request));
         request.getExchange().put(EXCHANGE_LOG, x);
         dispatched(request);
@@ -122,7 +122,7 @@ final class CxfLogging {
         if (x instanceof ExchangeLog) {
             return (ExchangeLog) x;
         }
-        ExchangeLog made = logger.clientExchange(name -> CxfFacts.header(message, name),
+        ExchangeLog made = ExchangeLog.client(logger, name -> CxfFacts.header(message, name),
                 host.correlationIdOf(message), CxfFacts.exchangeId(message));
         ex.put(EXCHANGE_LOG, made);
         return made;

@@ -33,7 +33,7 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
         if (!(global.wouldLog(MessageType.REQ_OUT, null) || global.wouldLog(MessageType.RESP_IN, null))) {
             return;
         }
-        ExchangeLog exchange = global.clientExchange(request::getHeaderString, null, null)
+        ExchangeLog exchange = ExchangeLog.client(global, request::getHeaderString, null, null)
                 .forOperation(null, null, request.getUri().getPath(), request.getMethod(), null);
         if (!exchange.wouldLog(MessageType.REQ_OUT, null) && !exchange.wouldLog(MessageType.RESP_IN, null)) {
             return;

@@ -54,7 +54,7 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
                 || logger.wouldLog(MessageType.RESP_OUT, owner))) {
             return;
         }
-        ExchangeLog exchange = logger.serverExchange(request::getHeaderString, null, null).names(owner, operation);
+        ExchangeLog exchange = ExchangeLog.server(logger, request::getHeaderString, null, null).names(owner, operation);
         request.setProperty(EntityRecorder.EXCHANGE, exchange);
         MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getUriInfo().getRequestUri().toString())

@@ -58,7 +58,7 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
         }
         MuleMessage message = event.getMessage();
         // The flow is the exchange: its outcome (an exception, or none) decides what the strategy writes.
-        ExchangeLog exchange = logger.clientExchange(null, null, null).forOperation(
+        ExchangeLog exchange = ExchangeLog.client(logger, null, null, null).forOperation(
                 event.getFlowConstruct() == null ? null : event.getFlowConstruct().getName(), null,
                 inbound(message, "http.request.path"), inbound(message, "http.method"), null);
         MessageFacts facts = exchange.facts(type).messageId(message.getUniqueId());

@@ -14,7 +14,7 @@ final class Exchanges {
 
     /** One server exchange: {@code request} in, {@code response} out with {@code status}. */
     static void serve(MessageLogger logger, String request, String response, int status) {
-        ExchangeLog x = logger.serverExchange(name -> null, null, null);
+        ExchangeLog x = ExchangeLog.server(logger, name -> null, null, null);
         if (request != null) {
             x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(request));
         }

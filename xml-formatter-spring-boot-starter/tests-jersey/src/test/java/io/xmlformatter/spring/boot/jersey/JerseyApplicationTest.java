@@ -1,6 +1,7 @@
 package io.xmlformatter.spring.boot.jersey;
 
 import io.xmlformatter.jaxrs.XmlLoggingFeature;
+import io.xmlformatter.spring.boot.XmlFormatterCustomizer;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
@@ -15,6 +16,14 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,6 +64,50 @@ class JerseyApplicationTest {
         }
     }
 
+    /**
+     * Issue 46: a rule added over HTTP on the running service (the actuator endpoint) changes what the next exchange
+     * logs, and ends when it expires (the application's clock moved on; no waiting).
+     */
+    @Test
+    void aRuleAddedOverHttpChangesTheNextExchangesUntilItExpires() throws Exception {
+        try (ConfigurableApplicationContext context = start("xmlformatter.exchange.strategy=without-body",
+                "management.endpoints.web.exposure.include=xmlformatter")) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            pay(context);
+            assertThat(sink.await(4)).extracting(LogRecord::payload).containsOnlyNulls();
+            sink.clear();
+
+            HttpResponse<String> added = actuator(context, "POST", "{\"match\": \"operation=pay\", \"options\":"
+                    + " \"exchange.strategy=always\", \"lasting\": \"10m\"}");
+            assertThat(added.statusCode()).isEqualTo(200);
+            assertThat(added.body()).contains("\"id\":\"rule-1\"").contains("\"exchange.strategy\":\"always\"");
+            pay(context);
+            sink.await(4);
+            assertThat(sink.only(MessageType.REQ_IN).payload())
+                    .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
+            assertThat(sink.only(MessageType.REQ_OUT).payload()).as("the client's operation is not pay").isNull();
+            assertThat(actuator(context, "GET", null).body()).contains("\"id\":\"rule-1\"");
+            sink.clear();
+
+            context.getBean(Clock.class).advance(Duration.ofMinutes(10));
+            pay(context);
+            assertThat(sink.await(4)).extracting(LogRecord::payload).containsOnlyNulls();
+            assertThat(actuator(context, "GET", null).body()).contains("\"rules\":[]");
+            assertThat(actuator(context, "DELETE", null, "/rule-1").body()).contains("\"removed\":false");
+        }
+    }
+
+    private static HttpResponse<String> actuator(ConfigurableApplicationContext context, String method, String json,
+            String... path) throws Exception {
+        HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + context.getEnvironment()
+                .getProperty("local.server.port") + "/actuator/xmlformatter" + String.join("", path)));
+        r.method(method, json == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(json));
+        if (json != null) {
+            r.header("Content-Type", "application/json");
+        }
+        return HttpClient.newHttpClient().send(r.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
     private static String pay(ConfigurableApplicationContext context) {
         Client client = ClientBuilder.newClient().register(context.getBean(XmlLoggingFeature.class));
         try {
@@ -84,6 +137,41 @@ class JerseyApplicationTest {
         @Bean
         CollectingSink records() {
             return new CollectingSink();
+        }
+
+        @Bean
+        Clock clock() {
+            return new Clock();
+        }
+
+        /** The logger's rules expire by the test's clock. */
+        @Bean
+        XmlFormatterCustomizer testClock(Clock clock) {
+            return b -> b.clock(clock);
+        }
+    }
+
+    /** A clock the test moves on. */
+    static final class Clock extends java.time.Clock {
+        private volatile Instant now = Instant.parse("2026-11-27T10:00:00Z");
+
+        void advance(Duration d) {
+            now = now.plus(d);
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public java.time.Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
         }
     }
 }

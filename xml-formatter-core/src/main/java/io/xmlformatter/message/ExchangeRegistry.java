@@ -1,0 +1,82 @@
+package io.xmlformatter.message;
+
+import java.time.Clock;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * What the exchanges of one logger (and of the loggers derived from it) share: the chains by correlation id (or by
+ * exchange), the bound on held records, and the rules added while running. Thread-safe.
+ */
+final class ExchangeRegistry {
+    private final boolean chain;
+    private final int maxChainRecords;
+    private final long chainMaxAgeNanos;
+    private final HeldBytes held;
+    private final LiveRules live;
+    /** The chains by correlation id (with the chain option) or exchange id. */
+    private final ConcurrentMap<String, ExchangeChain> chains = new ConcurrentHashMap<>();
+    private final AtomicLong begun = new AtomicLong();
+
+    ExchangeRegistry(Options o, Clock clock) {
+        chain = o.get(Options.CHAIN);
+        maxChainRecords = o.get(Options.CHAIN_MAX_RECORDS);
+        chainMaxAgeNanos = o.get(Options.CHAIN_MAX_AGE).toNanos();
+        held = new HeldBytes(o.get(Options.MAX_HELD_BYTES));
+        live = new LiveRules(clock);
+    }
+
+    HeldBytes held() {
+        return held;
+    }
+
+    LiveRules live() {
+        return live;
+    }
+
+    /** Whether exchanges sharing a correlation id share a chain (the chain option). */
+    boolean sharesChains() {
+        return chain;
+    }
+
+    /**
+     * The chain an exchange joins: its own, or with the chain option the one its correlation id shares. Every chain
+     * is known here until its last exchange ends, so one whose exchanges never end (a caller that never read its
+     * response) is written as failed once past its age (see {@link #exchangeBegins}).
+     */
+    ExchangeChain joinChain(String correlationId, String exchangeId) {
+        String key = chain ? correlationId : exchangeId;
+        while (true) {
+            ExchangeChain c = chains.computeIfAbsent(key, id -> newChain(id));
+            if (c.join()) {
+                return c;
+            }
+            chains.remove(key, c); // closed as we came: take a new one
+        }
+    }
+
+    private ExchangeChain newChain(String key) {
+        ExchangeChain[] made = new ExchangeChain[1];
+        made[0] = new ExchangeChain(held, maxChainRecords, chain, () -> chains.remove(key, made[0]));
+        return made[0];
+    }
+
+    /** An exchange begins: every 64th looks for chains past their age (when any chain is open). */
+    void exchangeBegins() {
+        if ((begun.incrementAndGet() & 63) == 0 && !chains.isEmpty()) {
+            long now = System.nanoTime();
+            for (ExchangeChain c : chains.values()) {
+                if (c.ageNanos(now) > chainMaxAgeNanos) {
+                    c.expire();
+                    chains.values().remove(c);
+                }
+            }
+        }
+    }
+
+    /** How many chains are open now. */
+    int openChains() {
+        return chains.size();
+    }
+}
