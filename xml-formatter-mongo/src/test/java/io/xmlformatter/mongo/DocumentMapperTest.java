@@ -119,8 +119,8 @@ class DocumentMapperTest {
                 .sink(records::add).recordPerExchange(true).build();
         Map<String, String> headers = Map.of("x-correlation-id", "c-1\u0085FORGED", "soapaction",
                 "\"urn:pay?access_token=s3cr3t\"");
-        io.xmlformatter.message.ExchangeLog x = ExchangeLog.server(logger, h -> headers.get(h.toLowerCase(
-                java.util.Locale.ROOT)), null, null);
+        io.xmlformatter.message.ExchangeLog x = io.xmlformatter.message.ExchangeLog.server(logger,
+                h -> headers.get(h.toLowerCase(java.util.Locale.ROOT)), null, null);
         x.names("{urn:bank}Bank", "GET[/pay;jsessionid=s3cr3t?password=s3cr3t]\r\nFORGED");
         io.xmlformatter.message.MessageFacts request = x.facts(MessageType.REQ_IN)
                 .address("http://127.0.0.1/pay?password=s3cr3t\nFORGED").contentType("text/xml");

@@ -17,8 +17,8 @@ import java.util.function.IntSupplier;
  * machine's noise hits both builds alike, which separate JMH runs cannot promise.
  *
  * <pre>java -cp benchmarks/instruments/target/instruments.jar io.xmlformatter.benchmarks.instruments.EngineBeforeAfter \
- *     before/xml-formatter-core/target/xml-formatter-core-0.1.0.jar \
- *     xml-formatter-core/target/xml-formatter-core-0.1.0.jar [rounds] [slice ms] [shapes] [sizes]</pre>
+ *     before/xml-formatter-core/target/xml-formatter-core-0.2.0-SNAPSHOT.jar \
+ *     xml-formatter-core/target/xml-formatter-core-0.2.0-SNAPSHOT.jar [rounds] [slice ms] [shapes] [sizes]</pre>
  *
  * <p>Shapes are {@code compact,indented} and sizes {@code 1,6,50} (KB) unless given. Code the JIT compiled for
  * one size can run another several times slower in the same JVM (seen with 6 KB after 1 KB, for both builds),
