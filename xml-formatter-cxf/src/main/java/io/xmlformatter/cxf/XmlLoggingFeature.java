@@ -2,12 +2,7 @@ package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.sink.Slf4jSink;
-import org.apache.cxf.Bus;
-import org.apache.cxf.endpoint.Client;
-import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.ext.logging.event.LogEventSender;
-import org.apache.cxf.feature.Feature;
-import org.apache.cxf.interceptor.InterceptorProvider;
 
 /**
  * A drop-in replacement for CXF's {@code org.apache.cxf.ext.logging.LoggingFeature}: change the class name in
@@ -23,13 +18,15 @@ import org.apache.cxf.interceptor.InterceptorProvider;
  * per message goes to the sink ({@link Slf4jSink} under CXF's logger names, with CXF's MDC keys and markers, by
  * default) or to CXF's {@code sender}.
  *
- * <p>Its properties are those of {@link XmlLoggingSettings}, plus CXF's senders. One jar for CXF 3.6 (javax), 4.0,
- * 4.1 and 4.2 (jakarta); on CXF 2.7 (Mule 3) use {@link XmlLoggingSettings}'s interceptors.
+ * <p>Its properties are those of {@link XmlLoggingSettings} (a CXF {@code AbstractFeature}, so a JAX-WS
+ * {@code WebServiceFeature} too: {@code Endpoint.publish(address, implementor, new XmlLoggingFeature())}), plus CXF's
+ * senders. One jar for CXF 3.6 (javax), 4.0, 4.1 and 4.2 (jakarta); on CXF 2.7 (Mule 3) use
+ * {@link XmlLoggingSettings}'s interceptors.
  * {@link XmlLogging @XmlLogging} on a service class and the system property
  * {@value XmlLoggingBusListener#ENABLED_PROPERTY} are the equivalents of CXF's {@code @Logging} and
  * {@code org.apache.cxf.logging.enabled}.
  */
-public class XmlLoggingFeature extends XmlLoggingSettings implements Feature {
+public class XmlLoggingFeature extends XmlLoggingSettings {
     /** A feature with the defaults: limit 48 KiB, WS-Security preset, raw (unindented) payloads, SLF4J text. */
     public XmlLoggingFeature() {
     }
@@ -40,26 +37,6 @@ public class XmlLoggingFeature extends XmlLoggingSettings implements Feature {
      */
     public XmlLoggingFeature(MessageLogger messageLogger) {
         super(messageLogger);
-    }
-
-    @Override
-    public void initialize(Server server, Bus bus) {
-        installOn(server.getEndpoint(), bus);
-    }
-
-    @Override
-    public void initialize(Client client, Bus bus) {
-        installOn(client, bus);
-    }
-
-    @Override
-    public void initialize(InterceptorProvider provider, Bus bus) {
-        installOn(provider, bus);
-    }
-
-    @Override
-    public void initialize(Bus bus) {
-        installOn(bus, bus);
     }
 
     /**

@@ -6,6 +6,9 @@ import io.xmlformatter.record.LogSink;
 import org.apache.cxf.Bus;
 import org.apache.cxf.buslifecycle.BusLifeCycleListener;
 import org.apache.cxf.buslifecycle.BusLifeCycleManager;
+import org.apache.cxf.endpoint.Client;
+import org.apache.cxf.endpoint.Server;
+import org.apache.cxf.feature.AbstractFeature;
 import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
@@ -23,15 +26,16 @@ import java.util.WeakHashMap;
  * with CXF's names and meaning, every other option of the message logger through {@link #setOptions} (by its name or
  * property, as text: the one table in {@link Options}), the sinks and rules — passed to a
  * {@link MessageLogger.Builder} (all policy lives in that core message logger; the interceptors only gather CXF's
- * facts and bytes). {@code XmlLoggingFeature} is these settings as a
- * CXF feature; where a configuration lists interceptors rather than features (Mule's {@code cxf:inInterceptors},
+ * facts and bytes). They are a CXF feature (an {@code AbstractFeature}, and so a JAX-WS {@code WebServiceFeature});
+ * {@code XmlLoggingFeature} adds CXF's senders. Where a configuration lists interceptors rather than features (Mule's {@code cxf:inInterceptors},
  * {@code jaxws:inInterceptors}), {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor
  * per chain.
  *
- * <p>This class and the interceptors use only the CXF API that CXF 2.7 to 4.2 share (messages, exchanges, phases,
- * interceptor providers, the bus life cycle), so the one jar also runs inside Mule 3 on CXF 2.7.
+ * <p>This class and the interceptors use only the CXF API that CXF 2.7 to 4.2 share (features, messages, exchanges,
+ * phases, interceptor providers, the bus life cycle), so the one jar also runs inside Mule 3 on CXF 2.7. Its superclass
+ * is a {@code WebServiceFeature}: the JAX-WS API ({@code jakarta.xml.ws-api} on CXF 4) is needed where it is loaded.
  */
-public class XmlLoggingSettings {
+public class XmlLoggingSettings extends AbstractFeature {
     private final MessageLogger.Builder logger;
     private final MessageLogger given;
     private CxfHost host = new CxfHost() { };
@@ -167,6 +171,26 @@ public class XmlLoggingSettings {
         for (XmlLoggingRule r : rules) {
             r.addTo(b);
         }
+    }
+
+    @Override
+    public void initialize(Server server, Bus bus) {
+        installOn(server.getEndpoint(), bus);
+    }
+
+    @Override
+    public void initialize(Client client, Bus bus) {
+        installOn(client, bus);
+    }
+
+    @Override
+    public void initialize(InterceptorProvider provider, Bus bus) {
+        installOn(provider, bus);
+    }
+
+    @Override
+    public void initialize(Bus bus) {
+        installOn(bus, bus);
     }
 
     /**

@@ -71,7 +71,8 @@ class JerseyApplicationTest {
     @Test
     void aRuleAddedOverHttpChangesTheNextExchangesUntilItExpires() throws Exception {
         try (ConfigurableApplicationContext context = start("xmlformatter.exchange.strategy=without-body",
-                "management.endpoints.web.exposure.include=xmlformatter")) {
+                "management.endpoints.web.exposure.include=xmlformatter", "xmlformatter.rules[0].path=/actuator/.*",
+                "xmlformatter.rules[0].exclude=true")) {
             CollectingSink sink = context.getBean(CollectingSink.class);
             pay(context);
             assertThat(sink.await(4)).extracting(LogRecord::payload).containsOnlyNulls();
