@@ -5,6 +5,7 @@ import io.xmlformatter.spring.boot.XmlFormatterCustomizer;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
+import io.xmlformatter.testsupport.MovingClock;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
@@ -21,9 +22,6 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.time.Instant;
-import java.time.ZoneId;
-import java.time.ZoneOffset;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -90,7 +88,7 @@ class JerseyApplicationTest {
             assertThat(actuator(context, "GET", null).body()).contains("\"id\":\"rule-1\"");
             sink.clear();
 
-            context.getBean(Clock.class).advance(Duration.ofMinutes(10));
+            context.getBean(MovingClock.class).advance(Duration.ofMinutes(10));
             pay(context);
             assertThat(sink.await(4)).extracting(LogRecord::payload).containsOnlyNulls();
             assertThat(actuator(context, "GET", null).body()).contains("\"rules\":[]");
@@ -141,38 +139,14 @@ class JerseyApplicationTest {
         }
 
         @Bean
-        Clock clock() {
-            return new Clock();
+        MovingClock clock() {
+            return new MovingClock();
         }
 
         /** The logger's rules expire by the test's clock. */
         @Bean
-        XmlFormatterCustomizer testClock(Clock clock) {
+        XmlFormatterCustomizer testClock(MovingClock clock) {
             return b -> b.clock(clock);
-        }
-    }
-
-    /** A clock the test moves on. */
-    static final class Clock extends java.time.Clock {
-        private volatile Instant now = Instant.parse("2026-11-27T10:00:00Z");
-
-        void advance(Duration d) {
-            now = now.plus(d);
-        }
-
-        @Override
-        public ZoneId getZone() {
-            return ZoneOffset.UTC;
-        }
-
-        @Override
-        public java.time.Clock withZone(ZoneId zone) {
-            return this;
-        }
-
-        @Override
-        public Instant instant() {
-            return now;
         }
     }
 }
