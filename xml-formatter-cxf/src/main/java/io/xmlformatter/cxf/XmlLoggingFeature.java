@@ -8,8 +8,8 @@ import org.apache.cxf.ext.logging.event.LogEventSender;
  * A drop-in replacement for CXF's {@code org.apache.cxf.ext.logging.LoggingFeature}: change the class name in
  * {@code <jaxws:features>}, {@code <cxf:bus><cxf:features>}, {@code @Features} or code, keep CXF's properties
  * ({@code limit}, {@code inMemThreshold}, {@code prettyLogging}, {@code logBinary}, {@code logMultipart},
- * {@code verbose}, {@code sensitiveElementNames}, {@code sensitiveProtocolHeaderNames},
- * {@code sensitiveAttributeNames}, binary content media types; contextual property
+ * {@code verbose}, {@code sensitiveElementNames}, {@code sensitiveProtocolHeaderNames}, binary content media types;
+ * every other option through {@code options}; contextual property
  * {@code org.apache.cxf.logging.enable=false} switches an endpoint off).
  *
  * <p>Differences that matter: masking happens before truncation and cannot be escaped by nesting, CDATA or
