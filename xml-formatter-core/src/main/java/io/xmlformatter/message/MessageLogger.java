@@ -52,6 +52,14 @@ public final class MessageLogger implements AutoCloseable {
     /** Media types (prefixes) suppressed unless {@code logBinary} is set. */
     public static final List<String> BINARY_TYPES = Collections.unmodifiableList(Arrays.asList(
             "application/octet-stream", "application/pdf", "application/zip", "image/", "audio/", "video/"));
+    /**
+     * The names of secrets masked wherever they stand as an element, an attribute or a JSON key, in any letter case,
+     * unless {@link Options#COMMON_NAMES} is off: a configuration that names nothing still masks
+     * {@code <password>} and {@code "token"}.
+     */
+    public static final List<String> COMMON_SECRET_NAMES = Collections.unmodifiableList(Arrays.asList("password",
+            "passwd", "pwd", "passphrase", "secret", "client_secret", "access_token", "refresh_token", "id_token",
+            "token", "api_key", "apikey", "private_key"));
     /** CXF's text for content that is not logged. */
     public static final String CONTENT_SUPPRESSED = BodyRenderer.CONTENT_SUPPRESSED;
     private static final Logger REPORT = Logger.getLogger(MessageLogger.class.getName());
@@ -114,7 +122,7 @@ public final class MessageLogger implements AutoCloseable {
         int limit = o.get(Options.LIMIT).intValue();
         long inMemThreshold = o.get(Options.IN_MEM_THRESHOLD);
         captureLimit = limit >= 0 ? limit : inMemThreshold > 0 ? (int) inMemThreshold : 128 * 1024;
-        JsonMasker json = new JsonMasker(o.get(Options.SENSITIVE_ELEMENT_NAMES), o.get(Options.ANONYMIZE_JSON),
+        JsonMasker json = new JsonMasker(secretNames(o), o.get(Options.ANONYMIZE_JSON),
                 o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker);
         renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
                 o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
@@ -460,6 +468,15 @@ public final class MessageLogger implements AutoCloseable {
         if (outSink != inSink) {
             outSink.close();
         }
+    }
+
+    /** The element names (and JSON keys) masked: those configured and, unless switched off, the common ones. */
+    private static Set<String> secretNames(Options o) {
+        Set<String> names = new LinkedHashSet<>(o.get(Options.SENSITIVE_ELEMENT_NAMES));
+        if (o.get(Options.COMMON_NAMES)) {
+            names.addAll(COMMON_SECRET_NAMES);
+        }
+        return names;
     }
 
     /** The options this logger was built with (rules and sinks aside). */
@@ -838,10 +855,14 @@ public final class MessageLogger implements AutoCloseable {
             }
             f.detect(o.get(Options.DETECT).toArray(new ValueDetector[0]));
             List<String> names = new ArrayList<>(); // names given as names match in any letter case
-            for (String name : o.get(Options.SENSITIVE_ELEMENT_NAMES)) {
+            for (String name : secretNames(o)) {
                 names.add("//" + name);
             }
-            for (String name : o.get(Options.SENSITIVE_ATTRIBUTE_NAMES)) {
+            List<String> attributes = new ArrayList<>(o.get(Options.SENSITIVE_ATTRIBUTE_NAMES));
+            if (o.get(Options.COMMON_NAMES)) {
+                attributes.addAll(COMMON_SECRET_NAMES);
+            }
+            for (String name : attributes) {
                 names.add("//@" + name);
             }
             f.anonymizeIgnoringCase(names);

@@ -83,6 +83,11 @@ public final class Options {
     public static final Option<Pseudonyms> PSEUDONYMS = row("pseudonyms", "masking.pseudonym-key", null,
             OptionType.pseudonyms(), null, "A secret key (at least 16 bytes): masked values are written as their"
             + " keyed pseudonyms ([h:3f9a2c1e]) instead of the mask; never logged", false);
+    /** The common secret names masked as elements, attributes and JSON keys ({@link MessageLogger#COMMON_SECRET_NAMES}). */
+    public static final Option<Boolean> COMMON_NAMES = row("commonNames", "masking.common-names", null,
+            OptionType.bool(), true, "Mask elements, attributes and JSON keys named password, passwd, pwd, passphrase,"
+            + " secret, client_secret, access_token, refresh_token, id_token, token, api_key, apikey, private_key;"
+            + " false: only the names configured", false);
     /** CXF's {@code sensitiveElementNames}: elements masked wherever they are, any letter case. */
     public static final Option<List<String>> SENSITIVE_ELEMENT_NAMES = row("sensitiveElementNames",
             "masking.element-names", "sensitiveElementNames", OptionType.names("names"),
