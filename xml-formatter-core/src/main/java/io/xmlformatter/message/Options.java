@@ -328,14 +328,6 @@ public final class Options {
         return "Options" + changed();
     }
 
-    Object[] values() {
-        return values.clone();
-    }
-
-    static Options of(Object[] values) {
-        return new Options(values.clone());
-    }
-
     private static Object[] defaultValues() {
         Object[] v = new Object[ALL.size()];
         for (Option<?> o : ALL) {
