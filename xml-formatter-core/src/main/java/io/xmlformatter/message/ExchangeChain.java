@@ -2,6 +2,7 @@ package io.xmlformatter.message;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The records held for exchanges whose outcome decides whether (or how) they are written: one exchange's own, or,
@@ -27,7 +28,7 @@ final class ExchangeChain {
 
     private final HeldBytes bound;
     private final int maxRecords;
-    private final Runnable closed;
+    private final Consumer<ExchangeChain> closed;
     private final boolean shared;
     private final long created = System.nanoTime();
     private final List<Held> held = new ArrayList<>(4);
@@ -39,10 +40,10 @@ final class ExchangeChain {
     private boolean isClosed;
 
     /**
-     * A chain whose records count against {@code bound}, at most {@code maxRecords} of them; {@code closed} runs once
-     * its last exchange has left.
+     * A chain whose records count against {@code bound}, at most {@code maxRecords} of them; {@code closed} is told
+     * once its last exchange has left.
      */
-    ExchangeChain(HeldBytes bound, int maxRecords, boolean shared, Runnable closed) {
+    ExchangeChain(HeldBytes bound, int maxRecords, boolean shared, Consumer<ExchangeChain> closed) {
         this.bound = bound;
         this.maxRecords = maxRecords;
         this.shared = shared;
@@ -116,7 +117,7 @@ final class ExchangeChain {
             }
         }
         if (last) {
-            closed.run();
+            closed.accept(this);
         }
     }
 

@@ -48,18 +48,13 @@ final class ExchangeRegistry {
     ExchangeChain joinChain(String correlationId, String exchangeId) {
         String key = chain ? correlationId : exchangeId;
         while (true) {
-            ExchangeChain c = chains.computeIfAbsent(key, id -> newChain(id));
+            ExchangeChain c = chains.computeIfAbsent(key,
+                    id -> new ExchangeChain(held, maxChainRecords, chain, closed -> chains.remove(id, closed)));
             if (c.join()) {
                 return c;
             }
             chains.remove(key, c); // closed as we came: take a new one
         }
-    }
-
-    private ExchangeChain newChain(String key) {
-        ExchangeChain[] made = new ExchangeChain[1];
-        made[0] = new ExchangeChain(held, maxChainRecords, chain, () -> chains.remove(key, made[0]));
-        return made[0];
     }
 
     /** An exchange begins: every 64th looks for chains past their age (when any chain is open). */

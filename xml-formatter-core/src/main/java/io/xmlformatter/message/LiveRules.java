@@ -37,8 +37,10 @@ final class LiveRules {
             throw new IllegalArgumentException("a live rule lasts more than nothing and at most " + LONGEST + ", not "
                     + lasting);
         }
+        Instant now = clock.instant();
+        rules.removeIf(r -> !r.expires().isAfter(now));
         LiveRule r = new LiveRule("rule-" + ids.incrementAndGet(), match,
-                Collections.unmodifiableMap(new LinkedHashMap<>(options)), clock.instant().plus(lasting), logger);
+                Collections.unmodifiableMap(new LinkedHashMap<>(options)), now.plus(lasting), logger);
         rules.add(0, r);
         return r;
     }
@@ -62,10 +64,17 @@ final class LiveRules {
         return Collections.unmodifiableList(new ArrayList<>(rules));
     }
 
-    /** The first rule in force that matches, or null. */
+    /**
+     * The first rule in force that matches, or null. Asked once per exchange on its thread: it copies nothing and
+     * reads the clock only while some rule exists (expired ones are dropped by {@link #add} and {@link #list}).
+     */
     LiveRule find(String service, String operation, String path, String httpMethod, String soapAction) {
-        for (LiveRule r : list()) {
-            if (r.match().matches(service, operation, path, httpMethod, soapAction)) {
+        if (rules.isEmpty()) {
+            return null;
+        }
+        Instant now = clock.instant();
+        for (LiveRule r : rules) {
+            if (r.expires().isAfter(now) && r.match().matches(service, operation, path, httpMethod, soapAction)) {
                 return r;
             }
         }

@@ -13,6 +13,7 @@ import java.util.Collections;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -250,6 +251,23 @@ abstract class OptionType<T> {
 
     /** A list of names or paths, comma-separated as text; an overlay adds to it. */
     static OptionType<List<String>> names(String metadata) {
+        return names(metadata, value -> null);
+    }
+
+    /** JSON paths ({@link JsonPaths}): a JSONPath subset or JSON Pointers; an overlay adds to them. */
+    static OptionType<List<String>> jsonPaths() {
+        return names("JSON paths", value -> {
+            try {
+                new JsonMasker(Collections.<String>emptySet(), value, Collections.<String>emptySet(), "", null, null);
+                return null;
+            } catch (IllegalArgumentException e) {
+                return e.getMessage();
+            }
+        });
+    }
+
+    /** A list as {@link #names(String)}, whose items {@code check} also judges (a problem, or null). */
+    private static OptionType<List<String>> names(String metadata, Function<List<String>, String> check) {
         return new OptionType<List<String>>(List.class, "java.util.List<java.lang.String>",
                 "a comma-separated list of " + metadata) {
             @Override
@@ -259,7 +277,7 @@ abstract class OptionType<T> {
 
             @Override
             String problem(List<String> value) {
-                return value == null || value.contains(null) ? "a list without null is required" : null;
+                return value == null || value.contains(null) ? "a list without null is required" : check.apply(value);
             }
 
             @Override
@@ -272,51 +290,6 @@ abstract class OptionType<T> {
                 LinkedHashSet<String> all = new LinkedHashSet<>(old);
                 all.addAll(more);
                 return Collections.unmodifiableList(new ArrayList<>(all));
-            }
-        };
-    }
-
-    /** JSON paths ({@link JsonPaths}): a JSONPath subset or JSON Pointers; an overlay adds to them. */
-    static OptionType<List<String>> jsonPaths() {
-        OptionType<List<String>> names = names("JSON paths");
-        return new OptionType<List<String>>(List.class, names.metadataType(), names.accepted()) {
-            @Override
-            List<String> parse(String text) {
-                return names.parse(text);
-            }
-
-            @Override
-            String problem(List<String> value) {
-                String problem = names.problem(value);
-                if (problem == null) {
-                    try {
-                        new JsonMasker(Collections.<String>emptySet(), value, Collections.<String>emptySet(), "", null,
-                                null);
-                    } catch (IllegalArgumentException e) {
-                        return e.getMessage();
-                    }
-                }
-                return problem;
-            }
-
-            @Override
-            String text(List<String> value) {
-                return names.text(value);
-            }
-
-            @Override
-            List<String> union(List<String> old, List<String> more) {
-                return names.union(old, more);
-            }
-        };
-    }
-
-    /** One of the constants of {@code type}, in any letter case, {@code -} for {@code _}. */
-    static <E extends Enum<E>> OptionType<E> oneOf(Class<E> type) {
-        return new OptionType<E>(type, type.getName(), "one of " + Arrays.toString(type.getEnumConstants())) {
-            @Override
-            E parse(String text) {
-                return constant(type, text);
             }
         };
     }
