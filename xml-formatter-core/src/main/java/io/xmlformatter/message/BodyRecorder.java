@@ -1,7 +1,5 @@
 package io.xmlformatter.message;
 
-import io.xmlformatter.Experimental;
-
 import java.io.Closeable;
 import java.io.FilterOutputStream;
 import java.io.FilterWriter;
@@ -16,8 +14,7 @@ import java.util.Arrays;
  * directly, or as a tee in front of the body's stream ({@link #tee(OutputStream, Runnable)}). For one stream on one
  * thread; not thread-safe.
  */
-@Experimental
-public final class BodyRecorder {
+final class BodyRecorder {
     private final int cap;
     private byte[] bytes;
     private long total;

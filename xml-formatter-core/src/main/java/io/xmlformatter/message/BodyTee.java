@@ -21,12 +21,12 @@ import java.util.function.Consumer;
  * <p>The capture is done, exactly once, at the first of: the body read to its end (or to its declared size), the
  * limit passed, the stream closed, or {@link #finish()} (the exchange ended). Then the actions given to
  * {@link #whenDone} run with the captured body, on the thread that ended it; an action given later runs at once.
- * A server whose response is written may call {@link #drainAndFinish} instead: the application is done with the
+ * A server whose response is written may call {@link #settle} instead: the application is done with the
  * request, and what has arrived of the rest within the limit (a closing tag the parser did not need, say) is read
  * for the record, without waiting for more. Thread-safe.
  */
 @Experimental
-public final class BodyTee {
+public final class BodyTee implements BodyCapture {
     private final int cap;
     private final long declaredSize;
     private final BodyRecorder recorder;
@@ -56,10 +56,7 @@ public final class BodyTee {
         return new TeeReader(in);
     }
 
-    /**
-     * Runs {@code action} once with the captured body: now if the capture is done, else when it is done.
-     * An action that throws does not stop the others.
-     */
+    @Override
     public void whenDone(Consumer<CapturedBody> action) {
         CapturedBody body;
         synchronized (actions) {
@@ -82,7 +79,8 @@ public final class BodyTee {
      * rest is read through the tee (as much as can be read without waiting, within the limit), then the capture is
      * done. Nothing waits for bytes still on their way: a caller still sending is not held up.
      */
-    public void drainAndFinish() {
+    @Override
+    public void settle() {
         TeeStream teed = stream;
         if (teed != null) {
             teed.takeArrived();
@@ -137,6 +135,11 @@ public final class BodyTee {
             run = new ArrayList<>(actions);
             actions.clear();
         }
+        runAll(run, body);
+    }
+
+    /** Runs every action with {@code body}; one that throws does not stop the others (the first is thrown). */
+    static void runAll(List<Consumer<CapturedBody>> run, CapturedBody body) {
         RuntimeException first = null;
         for (Consumer<CapturedBody> a : run) {
             try {

@@ -233,6 +233,12 @@ public final class MessageFacts {
         return headers;
     }
 
+    /** The message's body is not logged: its record says why instead ({@code [body not logged: why]}). */
+    public MessageFacts bodyNotLogged(String why) {
+        record.payload("[body not logged: " + why + "]");
+        return this;
+    }
+
     LogRecord.Builder record() {
         return record;
     }

@@ -168,14 +168,14 @@ class BodyTeeTest {
         in.read(new byte[3]);
         List<CapturedBody> done = new ArrayList<>();
         tee.whenDone(done::add);
-        tee.drainAndFinish();
+        tee.settle();
         assertEquals(1, done.size());
         assertEquals(new String(BODY, 0, 20, StandardCharsets.UTF_8), text(done.get(0)));
         assertTrue(source.given <= 20 + 8192, "draining stops at the limit");
 
         BodyTee whole = new BodyTee(1000, BODY.length);
         whole.tee(new CountingSource(BODY));
-        whole.drainAndFinish();
+        whole.settle();
         whole.whenDone(b -> assertTrue(b.complete(), "drained to its declared size, the body is whole"));
 
         BodyTee waiting = new BodyTee(1000, -1);
@@ -185,7 +185,7 @@ class BodyTeeTest {
                 throw new AssertionError("draining waited for bytes still on their way");
             }
         });
-        waiting.drainAndFinish();
+        waiting.settle();
         waiting.whenDone(b -> assertEquals(0, b.length()));
     }
 

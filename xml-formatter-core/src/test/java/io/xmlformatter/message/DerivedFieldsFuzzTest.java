@@ -89,16 +89,16 @@ class DerivedFieldsFuzzTest {
         }
         boolean json = data.consumeBoolean();
         String body = json ? JSON_SLOTS[data.consumeInt(0, JSON_SLOTS.length - 1)] : "<a>1</a>";
-        ExchangeLog x = ExchangeLog.server(logger, name -> values.get(name.toLowerCase(Locale.ROOT)), null, null);
-        x.names("{urn:bank}Bank", values.get("operation"));
+        LoggedExchange x = LoggedExchange.server(logger, name -> values.get(name.toLowerCase(Locale.ROOT)), null, null);
+        x.operation("{urn:bank}Bank", values.get("operation"), null, null, null);
         MessageFacts request = x.facts(MessageType.REQ_IN).address(values.get("address")).httpMethod("POST")
                 .contentType(json ? "application/json" : values.get("content-type"))
                 .attribute("flowName", values.get("attribute"));
         for (String header : new String[] {"SOAPAction", "X-Correlation-ID", "Referer"}) {
             request.header(header, Collections.singletonList(values.get(header.toLowerCase(Locale.ROOT))));
         }
-        x.log(request, CapturedBody.of(body.getBytes(StandardCharsets.UTF_8)));
-        x.log(x.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml"),
+        x.request(request, CapturedBody.of(body.getBytes(StandardCharsets.UTF_8)));
+        x.response(x.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml"),
                 CapturedBody.of("<b>2</b>".getBytes(StandardCharsets.UTF_8)));
         x.end();
         assertTrue(!records.isEmpty());

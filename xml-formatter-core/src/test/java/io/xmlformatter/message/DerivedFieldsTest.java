@@ -92,16 +92,16 @@ class DerivedFieldsTest {
         for (int i = 0; i < headers.length; i += 2) {
             h.put(headers[i].toLowerCase(java.util.Locale.ROOT), headers[i + 1]);
         }
-        ExchangeLog x = ExchangeLog.server(logger, name -> h.get(name.toLowerCase(java.util.Locale.ROOT)), null, null);
+        LoggedExchange x = LoggedExchange.server(logger, name -> h.get(name.toLowerCase(java.util.Locale.ROOT)), null, null);
         mdcs.add(MDC.getCopyOfContextMap());
-        x.names("{urn:bank}Bank", operation);
+        x.operation("{urn:bank}Bank", operation, null, null, null);
         MessageFacts request = x.facts(MessageType.REQ_IN).address(uri).httpMethod("POST")
                 .contentType(h.getOrDefault("content-type", "text/xml")).attribute("flowName", operation);
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], List.of(headers[i + 1]));
         }
-        x.log(request, CapturedBody.of("<a>1</a>".getBytes(StandardCharsets.UTF_8)));
-        x.log(x.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml"),
+        x.request(request, CapturedBody.of("<a>1</a>".getBytes(StandardCharsets.UTF_8)));
+        x.response(x.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml"),
                 CapturedBody.of("<b>2</b>".getBytes(StandardCharsets.UTF_8)));
         x.end();
     }

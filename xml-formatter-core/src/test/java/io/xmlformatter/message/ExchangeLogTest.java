@@ -45,11 +45,10 @@ class ExchangeLogTest {
     }
 
     /** A server exchange: request, then a response with {@code status}, then its end. */
-    private static ExchangeLog serve(MessageLogger logger, int status) {
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>request</q>"));
-        x.settleRequest();
-        x.log(x.facts(MessageType.RESP_OUT).responseCode(status).contentType("application/xml"),
+    private static LoggedExchange serve(MessageLogger logger, int status) {
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>request</q>"));
+        x.response(x.facts(MessageType.RESP_OUT).responseCode(status).contentType("application/xml"),
                 body("<a>response</a>"));
         x.end();
         return x;
@@ -63,10 +62,10 @@ class ExchangeLogTest {
     @Test
     void alwaysWritesEachRecordAtOnceAndAStatusAtTheFaultStatusMakesAFault() {
         MessageLogger logger = logger(b -> { });
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        x.log(x.facts(MessageType.REQ_IN), body("<q/>"));
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN), body("<q/>"));
         assertEquals(Arrays.asList("REQ_IN <q/>"), summary(), "written before the outcome is known");
-        x.log(x.facts(MessageType.RESP_OUT).responseCode(503), body("<f/>"));
+        x.response(x.facts(MessageType.RESP_OUT).responseCode(503), body("<f/>"));
         x.end();
         assertEquals(Arrays.asList("REQ_IN <q/>", "FAULT_OUT <f/>"), summary());
         assertEquals(x.id(), records.get(1).exchangeId());
@@ -110,9 +109,9 @@ class ExchangeLogTest {
     @Test
     void withoutBodyCapturesNothingAndWritesFacts() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.WITHOUT_BODY));
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        assertEquals(false, x.capturesBody(MessageType.REQ_IN, null));
-        assertEquals(true, x.wouldLog(MessageType.REQ_IN, null));
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
+        assertEquals(false, x.capturesBody(MessageType.REQ_IN));
+        assertEquals(true, x.logs(MessageType.REQ_IN));
         serve(logger, 500);
         assertEquals(Arrays.asList("REQ_IN", "FAULT_OUT"), summary());
         x.end();
@@ -121,8 +120,8 @@ class ExchangeLogTest {
     @Test
     void heldRecordsNeverOutliveTheExchange() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY));
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        x.log(x.facts(MessageType.REQ_IN), body("<q>held</q>"));
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN), body("<q>held</q>"));
         assertEquals(Arrays.asList(), summary());
         assertTrue(logger.heldBytes() > 0, "held until the outcome");
         x.end(); // no response: an aborted exchange, a failure
@@ -132,15 +131,15 @@ class ExchangeLogTest {
         assertEquals(1, records.size(), "ended once");
 
         records.clear();
-        ExchangeLog failed = ExchangeLog.server(logger, null, null, null);
-        failed.log(failed.facts(MessageType.REQ_IN), body("<q>thrown</q>"));
+        LoggedExchange failed = LoggedExchange.server(logger, null, null, null);
+        failed.request(failed.facts(MessageType.REQ_IN), body("<q>thrown</q>"));
         failed.failed(); // an exception no mapper maps
         failed.end();
         assertEquals(Arrays.asList("REQ_IN <q>thrown</q>"), summary());
 
         records.clear();
-        ExchangeLog oneWay = ExchangeLog.server(logger, null, null, null);
-        oneWay.log(oneWay.facts(MessageType.REQ_IN), body("<q>one-way</q>"));
+        LoggedExchange oneWay = LoggedExchange.server(logger, null, null, null);
+        oneWay.request(oneWay.facts(MessageType.REQ_IN), body("<q>one-way</q>"));
         oneWay.accepted();
         oneWay.end();
         assertEquals(Arrays.asList(), summary(), "an accepted one-way call succeeded");
@@ -151,12 +150,12 @@ class ExchangeLogTest {
     @Test
     void aHeldBodyIsUnreachableOnceItsExchangeEnded() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY));
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
         byte[] bytes = "<q>held</q>".getBytes(StandardCharsets.UTF_8);
         WeakReference<byte[]> held = new WeakReference<>(bytes);
-        x.log(x.facts(MessageType.REQ_IN), CapturedBody.of(bytes));
+        x.request(x.facts(MessageType.REQ_IN), CapturedBody.of(bytes));
         bytes = null;
-        x.log(x.facts(MessageType.RESP_OUT).responseCode(200), null);
+        x.response(x.facts(MessageType.RESP_OUT).responseCode(200));
         x.end();
         for (int i = 0; i < 20 && held.get() != null; i++) {
             System.gc();
@@ -168,8 +167,8 @@ class ExchangeLogTest {
     @Test
     void overTheBoundARecordIsWrittenWithoutItsBodyAndCounted() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).maxHeldBytes(10));
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        x.log(x.facts(MessageType.REQ_IN), body("<q>longer than ten bytes</q>"));
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN), body("<q>longer than ten bytes</q>"));
         assertEquals(Arrays.asList("REQ_IN [body not logged: held records over the bound]"), summary());
         assertEquals(1, logger.heldOverflows());
         assertEquals(0, logger.heldBytes());
@@ -189,22 +188,22 @@ class ExchangeLogTest {
                 records.clear();
                 MessageLogger logger = logger(b -> b.strategy(strategy).recordPerExchange(perExchange)
                         .slowThreshold(java.time.Duration.ofDays(1)).maxHeldBytes(64 * 1024));
-                List<ExchangeLog> open = new ArrayList<>();
+                List<LoggedExchange> open = new ArrayList<>();
                 for (int i = 0; i < 100; i++) {
-                    ExchangeLog x = ExchangeLog.client(logger, null, null, null); // open at once on one thread
+                    LoggedExchange x = LoggedExchange.client(logger, null, null, null); // open at once on one thread
                     MessageFacts f = x.facts(MessageType.REQ_OUT);
                     for (int h = 0; h < 5; h++) {
                         f.header("X-Large-" + h, List.of(large));
                     }
-                    x.log(f, null);
+                    x.request(f);
                     open.add(x);
                 }
                 String what = strategy + (perExchange ? ", one record per exchange" : "");
                 assertTrue(logger.heldBytes() <= 64 * 1024, what + ": held " + logger.heldBytes());
                 assertTrue(logger.heldOverflows() > 0, what + ": past the bound, counted; held " + logger.heldBytes()
                         + ", written " + records.size());
-                for (ExchangeLog x : open) {
-                    x.log(x.facts(MessageType.RESP_IN).responseCode(500), null);
+                for (LoggedExchange x : open) {
+                    x.response(x.facts(MessageType.RESP_IN).responseCode(500));
                     x.end();
                 }
                 assertEquals(0, logger.heldBytes(), what);
@@ -237,8 +236,8 @@ class ExchangeLogTest {
                 "FAULT_OUT <a>response</a>", "REQ_IN <q>request</q>", "RESP_OUT <a>response</a>"), summary());
         records.clear();
         MessageLogger none = logger(b -> b.sampleRate(Double.MIN_VALUE).sampleKeepsFailures(false));
-        ExchangeLog x = ExchangeLog.server(none, null, null, null);
-        assertEquals(false, x.wouldLog(MessageType.REQ_IN, null), "left out: nothing is captured");
+        LoggedExchange x = LoggedExchange.server(none, null, null, null);
+        assertEquals(false, x.logs(MessageType.REQ_IN), "left out: nothing is captured");
         x.end();
     }
 
@@ -265,15 +264,15 @@ class ExchangeLogTest {
             Map<String, String> headers = new HashMap<>();
             headers.put("X-Correlation-ID", " abc ");
             headers.put("traceparent", TRACEPARENT);
-            ExchangeLog x = ExchangeLog.server(logger(b -> { }), headers::get, null, null);
+            LoggedExchange x = LoggedExchange.server(logger(b -> { }), headers::get, null, null);
             assertEquals("abc", MDC.get("correlationId"));
             assertEquals(x.id(), MDC.get("exchangeId"));
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", MDC.get("trace_id"));
             assertEquals("00f067aa0ba902b7", MDC.get("span_id"));
-            x.log(x.facts(MessageType.REQ_IN), null);
+            x.request(x.facts(MessageType.REQ_IN));
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(0).traceId());
             assertEquals("00f067aa0ba902b7", records.get(0).spanId());
-            ExchangeLog next = ExchangeLog.server(logger(b -> { }), null, "host-id", null);
+            LoggedExchange next = LoggedExchange.server(logger(b -> { }), null, "host-id", null);
             assertEquals("host-id", next.correlationId(), "the host's id wins");
             next.end(); // the stale one was ended by the next on this thread
             assertEquals("outer", MDC.get("correlationId"));
@@ -286,13 +285,13 @@ class ExchangeLogTest {
 
     @Test
     void anExchangeEndedOnAnotherThreadLeavesNoIdInTheMdcOfItsOwn() throws Exception {
-        ExchangeLog x = ExchangeLog.server(logger(b -> { }), null, null, null);
+        LoggedExchange x = LoggedExchange.server(logger(b -> { }), null, null, null);
         assertEquals(x.id(), MDC.get("exchangeId"));
         Thread other = new Thread(x::end); // CXF runs a one-way call's service on a work queue
         other.start();
         other.join();
         assertEquals(x.id(), MDC.get("exchangeId"), "not restored from the other thread");
-        ExchangeLog next = ExchangeLog.server(logger(b -> { }), null, null, null);
+        LoggedExchange next = LoggedExchange.server(logger(b -> { }), null, null, null);
         assertEquals(next.id(), MDC.get("exchangeId"));
         next.end();
         assertNull(MDC.get("exchangeId"), "the first one's MDC was restored when the next began");
@@ -301,7 +300,7 @@ class ExchangeLogTest {
 
     @Test
     void anExchangeThatGoesOnOnAnotherThreadTakesItsIdsThereAndGivesThatThreadsMdcBack() throws Exception {
-        ExchangeLog x = ExchangeLog.server(logger(b -> { }), null, null, null);
+        LoggedExchange x = LoggedExchange.server(logger(b -> { }), null, null, null);
         String[] seen = new String[2];
         Thread worker = new Thread(() -> {
             MDC.put("exchangeId", "the worker's");
@@ -314,7 +313,7 @@ class ExchangeLogTest {
         worker.join();
         assertEquals(x.id(), seen[0], "entered on the worker");
         assertEquals("the worker's", seen[1], "given back on the worker");
-        ExchangeLog.server(logger(b -> { }), null, null, null).end();
+        LoggedExchange.server(logger(b -> { }), null, null, null).end();
         assertNull(MDC.get("exchangeId"), "the first thread's MDC came back when the next exchange began");
     }
 
@@ -324,9 +323,9 @@ class ExchangeLogTest {
         MDC.put("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736");
         MDC.put("span_id", "00f067aa0ba902b7");
         try {
-            ExchangeLog x = ExchangeLog.client(logger(b -> { }), null, null, null);
+            LoggedExchange x = LoggedExchange.client(logger(b -> { }), null, null, null);
             assertEquals("caller", x.correlationId());
-            x.log(x.facts(MessageType.REQ_OUT), null);
+            x.request(x.facts(MessageType.REQ_OUT));
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(0).traceId());
             assertEquals("caller", MDC.get("correlationId"));
             assertNull(MDC.get("exchangeId"));
@@ -335,7 +334,7 @@ class ExchangeLogTest {
         } finally {
             MDC.clear();
         }
-        ExchangeLog own = ExchangeLog.client(logger(b -> { }), name -> null, null, null);
+        LoggedExchange own = LoggedExchange.client(logger(b -> { }), name -> null, null, null);
         assertEquals(own.id(), own.correlationId());
     }
 
@@ -347,16 +346,16 @@ class ExchangeLogTest {
         headers.put("traceparent", TRACEPARENT);
         MessageLogger logger = logger(b -> { });
         try (Scope scope = Span.wrap(current).makeCurrent()) {
-            ExchangeLog server = ExchangeLog.server(logger, headers::get, null, null);
+            LoggedExchange server = LoggedExchange.server(logger, headers::get, null, null);
             assertEquals("0af7651916cd43dd8448eb211c80319c", MDC.get("trace_id"));
             assertEquals("b7ad6b7169203331", MDC.get("span_id"));
-            ExchangeLog client = ExchangeLog.client(logger, headers::get, null, null);
-            client.log(client.facts(MessageType.REQ_OUT), null);
+            LoggedExchange client = LoggedExchange.client(logger, headers::get, null, null);
+            client.request(client.facts(MessageType.REQ_OUT));
             assertEquals("0af7651916cd43dd8448eb211c80319c", records.get(0).traceId());
             client.end();
             server.end();
         }
-        ExchangeLog none = ExchangeLog.server(logger, headers::get, null, null);
+        LoggedExchange none = LoggedExchange.server(logger, headers::get, null, null);
         assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", MDC.get("trace_id"), "no span: the header");
         none.end();
         assertNull(MDC.get("trace_id"));
@@ -369,20 +368,20 @@ class ExchangeLogTest {
         MDC.put("traceId", "80f198ee56343ba8");
         MDC.put("spanId", "e457b5a2e4d86bd1");
         try {
-            ExchangeLog server = ExchangeLog.server(logger, null, null, null);
-            server.log(server.facts(MessageType.REQ_IN), null);
+            LoggedExchange server = LoggedExchange.server(logger, null, null, null);
+            server.request(server.facts(MessageType.REQ_IN));
             assertEquals("000000000000000080f198ee56343ba8", records.get(0).traceId(), "64 bits, widened");
             assertEquals("e457b5a2e4d86bd1", records.get(0).spanId());
             server.end();
             Map<String, String> headers = new HashMap<>();
             headers.put("traceparent", TRACEPARENT);
-            ExchangeLog fromHeader = ExchangeLog.server(logger, headers::get, null, null);
-            fromHeader.log(fromHeader.facts(MessageType.REQ_IN), null);
+            LoggedExchange fromHeader = LoggedExchange.server(logger, headers::get, null, null);
+            fromHeader.request(fromHeader.facts(MessageType.REQ_IN));
             assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", records.get(1).traceId(), "the header first");
             fromHeader.end();
             MDC.put("traceId", "not-a-trace-id");
-            ExchangeLog bad = ExchangeLog.server(logger, null, null, null);
-            bad.log(bad.facts(MessageType.REQ_IN), null);
+            LoggedExchange bad = LoggedExchange.server(logger, null, null, null);
+            bad.request(bad.facts(MessageType.REQ_IN));
             assertNull(records.get(2).traceId(), "not well-formed: none");
             bad.end();
         } finally {
@@ -395,10 +394,10 @@ class ExchangeLogTest {
     void theTraceIdIsTheCorrelationIdByOption() {
         Map<String, String> headers = new HashMap<>();
         headers.put("traceparent", TRACEPARENT);
-        ExchangeLog x = ExchangeLog.server(logger(b -> b.correlationFromTrace(true)), headers::get, null, null);
+        LoggedExchange x = LoggedExchange.server(logger(b -> b.correlationFromTrace(true)), headers::get, null, null);
         assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", x.correlationId());
         x.end();
-        ExchangeLog y = ExchangeLog.server(logger(b -> { }), headers::get, null, null);
+        LoggedExchange y = LoggedExchange.server(logger(b -> { }), headers::get, null, null);
         assertNotEquals("4bf92f3577b34da6a3ce929d0e0e4736", y.correlationId());
         y.end();
     }
@@ -445,16 +444,16 @@ class ExchangeLogTest {
                 "quotes ignored");
         assertEquals(logger, logger.forExchange("{urn:bank}Bank", null, "/", "POST", null), "namespace differs");
 
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null)
-                .forOperation("{urn:bank}Bank", "upload", "/bank", "POST", null);
-        x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null)
+                .operation("{urn:bank}Bank", "upload", "/bank", "POST", null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
         assertTrue(records.get(0).payload().contains("TRUNCATED"), records.get(0).payload());
         x.end();
         records.clear();
-        ExchangeLog health = ExchangeLog.server(logger, null, null, null)
-                .forOperation(null, null, "/health", "GET", null);
-        assertEquals(false, health.wouldLog(MessageType.REQ_IN, null));
-        health.log(health.facts(MessageType.REQ_IN), body("<q/>"));
+        LoggedExchange health = LoggedExchange.server(logger, null, null, null)
+                .operation(null, null, "/health", "GET", null);
+        assertEquals(false, health.logs(MessageType.REQ_IN));
+        health.request(health.facts(MessageType.REQ_IN), body("<q/>"));
         health.end();
         assertEquals(Arrays.asList(), summary());
         String message = assertThrows(IllegalArgumentException.class, () -> logger(b -> b.rule(
@@ -466,14 +465,14 @@ class ExchangeLogTest {
     private static void proxy(MessageLogger logger, int backendStatus, int proxyStatus) {
         Map<String, String> headers = new HashMap<>();
         headers.put("X-Correlation-ID", "chain-1");
-        ExchangeLog in = ExchangeLog.server(logger, headers::get, null, null);
-        in.log(in.facts(MessageType.REQ_IN), body("<q>in</q>"));
-        ExchangeLog out = ExchangeLog.client(logger, null, null, null);
+        LoggedExchange in = LoggedExchange.server(logger, headers::get, null, null);
+        in.request(in.facts(MessageType.REQ_IN), body("<q>in</q>"));
+        LoggedExchange out = LoggedExchange.client(logger, null, null, null);
         assertEquals("chain-1", out.correlationId(), "the caller's id, from the MDC");
-        out.log(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
-        out.log(out.facts(MessageType.RESP_IN).responseCode(backendStatus), body("<a>back</a>"));
+        out.request(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
+        out.response(out.facts(MessageType.RESP_IN).responseCode(backendStatus), body("<a>back</a>"));
         out.end();
-        in.log(in.facts(MessageType.RESP_OUT).responseCode(proxyStatus), body("<a>answer</a>"));
+        in.response(in.facts(MessageType.RESP_OUT).responseCode(proxyStatus), body("<a>answer</a>"));
         in.end();
     }
 
@@ -510,15 +509,15 @@ class ExchangeLogTest {
         MessageLogger annotated = parent.derive(b -> b.strategy(Strategy.BODY_ON_FAILURE).limit(8));
         Map<String, String> headers = new HashMap<>();
         headers.put("X-Correlation-ID", "shared");
-        ExchangeLog in = ExchangeLog.server(annotated, headers::get, null, null);
-        in.log(in.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
-        ExchangeLog out = ExchangeLog.client(parent, null, null, null);
-        out.log(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
+        LoggedExchange in = LoggedExchange.server(annotated, headers::get, null, null);
+        in.request(in.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>longer than eight</q>"));
+        LoggedExchange out = LoggedExchange.client(parent, null, null, null);
+        out.request(out.facts(MessageType.REQ_OUT), body("<q>out</q>"));
         assertEquals(1, parent.openChains(), "one chain for both");
         assertTrue(annotated.heldBytes() > 0 && annotated.heldBytes() == parent.heldBytes(), "one bound");
-        out.log(out.facts(MessageType.RESP_IN).responseCode(503), body("<a/>"));
+        out.response(out.facts(MessageType.RESP_IN).responseCode(503), body("<a/>"));
         out.end();
-        in.log(in.facts(MessageType.RESP_OUT).responseCode(502), null);
+        in.response(in.facts(MessageType.RESP_OUT).responseCode(502));
         in.end();
         assertEquals(4, records.size(), summary().toString());
         assertTrue(records.get(0).payload().contains("TRUNCATED"), "the derived limit");
@@ -530,30 +529,32 @@ class ExchangeLogTest {
     void aChainIsBoundedInRecordsAndAge() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.FAILED_ONLY).chain(true)
                 .chainMaxRecords(1).chainMaxAge(Duration.ofNanos(1)));
-        ExchangeLog x = ExchangeLog.client(logger, name -> "forgotten", null, null);
-        x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
-        x.log(x.facts(MessageType.REQ_OUT), body("<q>second</q>"));
+        LoggedExchange x = LoggedExchange.client(logger, name -> "forgotten", null, null);
+        x.request(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
+        LoggedExchange y = LoggedExchange.client(logger, name -> "forgotten", null, null); // the same chain
+        y.request(y.facts(MessageType.REQ_OUT), body("<q>second</q>"));
         assertEquals(Arrays.asList("REQ_OUT [body not logged: held records over the bound]"), summary());
         assertEquals(1, logger.heldOverflows());
         records.clear();
         for (int i = 0; i < 64; i++) { // the chains past their age are expired every 64 exchanges
-            ExchangeLog.client(logger, null, null, null).end();
+            LoggedExchange.client(logger, null, null, null).end();
         }
         assertEquals(Arrays.asList("REQ_OUT <q>held</q>"), summary(), "never ended: written as failed");
         assertEquals(0, logger.openChains());
         assertEquals(0, logger.heldBytes());
         x.end();
+        y.end();
     }
 
     @Test
     void anExchangeThatNeverEndsIsWrittenAsFailedOncePastItsAge() {
         MessageLogger logger = logger(b -> b.strategy(Strategy.BODY_ON_FAILURE)
                 .chainMaxAge(Duration.ofNanos(1)));
-        ExchangeLog x = ExchangeLog.client(logger, null, null, null); // a caller that never reads its response
-        x.log(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
+        LoggedExchange x = LoggedExchange.client(logger, null, null, null); // a caller that never reads its response
+        x.request(x.facts(MessageType.REQ_OUT), body("<q>held</q>"));
         assertEquals(Arrays.asList(), summary());
         for (int i = 0; i < 64; i++) {
-            ExchangeLog.client(logger, null, null, null).end();
+            LoggedExchange.client(logger, null, null, null).end();
         }
         assertEquals(Arrays.asList("REQ_OUT <q>held</q>"), summary());
         assertEquals(0, logger.heldBytes());

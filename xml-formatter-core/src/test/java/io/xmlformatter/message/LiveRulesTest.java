@@ -34,8 +34,8 @@ class LiveRulesTest {
 
     private String requestPayload(String operation) {
         records.clear();
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null).forOperation("Bank", operation, "/bank", "POST", null);
-        x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"),
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null).operation("Bank", operation, "/bank", "POST", null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("text/xml"),
                 CapturedBody.of("<pay><pin>1</pin><iban>DE02</iban></pay>".getBytes(StandardCharsets.UTF_8)));
         x.end();
         return records.get(0).payload();

@@ -38,13 +38,13 @@ class OwnStrategyTest {
     }
 
     private void serve(MessageLogger logger, String operation, int status, String debug) {
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null).names("Shop", operation);
-        x.log(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>" + operation + "</q>"));
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null).operation("Shop", operation, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("application/xml"), body("<q>" + operation + "</q>"));
         MessageFacts response = x.facts(MessageType.RESP_OUT).responseCode(status).contentType("application/xml");
         if (debug != null) {
             response.header("X-Debug", List.of(debug));
         }
-        x.log(response, body("<a>" + status + "</a>"));
+        x.response(response, body("<a>" + status + "</a>"));
         x.end();
     }
 

@@ -46,10 +46,10 @@ class RecordPerExchangeTest {
     }
 
     private static void serve(MessageLogger logger, String response, int status) {
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        x.log(x.facts(MessageType.REQ_IN).contentType("text/xml").httpMethod("POST")
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("text/xml").httpMethod("POST")
                 .header("SOAPAction", Collections.singletonList("\"urn:bank:transfer\"")), body(REQUEST));
-        x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status), body(response));
+        x.response(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status), body(response));
         x.end();
     }
 
@@ -122,10 +122,10 @@ class RecordPerExchangeTest {
     @Test
     void aWaitingRequestCountsAgainstTheHeldBoundAndPastItIsWrittenAtOnce() {
         MessageLogger roomy = logger(Strategy.ALWAYS);
-        ExchangeLog x = ExchangeLog.server(roomy, null, null, null);
-        x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(REQUEST));
+        LoggedExchange x = LoggedExchange.server(roomy, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(REQUEST));
         assertTrue(roomy.heldBytes() > 0, "the waiting request is held");
-        x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(200), body("<ok/>"));
+        x.response(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(200), body("<ok/>"));
         x.end();
         assertEquals(0, roomy.heldBytes(), "released with the response");
         records.clear();
@@ -143,8 +143,8 @@ class RecordPerExchangeTest {
     @Test
     void aRequestWithoutAResponseIsWrittenAloneWhenItsExchangeEnds() {
         MessageLogger logger = logger(Strategy.ALWAYS);
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(REQUEST));
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(REQUEST));
         assertEquals(0, records.size(), "it waits for the response");
         x.accepted();
         x.end();
@@ -167,12 +167,12 @@ class RecordPerExchangeTest {
                     .strategy(strategy).chainMaxAge(java.time.Duration.ofNanos(1))
                     .sensitiveElementNames(Collections.singleton("pin")).build();
             for (int i = 0; i < 10; i++) { // client exchanges: open at once on one thread, never ended
-                ExchangeLog x = ExchangeLog.client(logger, null, null, null);
-                x.log(x.facts(MessageType.REQ_OUT).contentType("text/xml"), body(REQUEST));
+                LoggedExchange x = LoggedExchange.client(logger, null, null, null);
+                x.request(x.facts(MessageType.REQ_OUT).contentType("text/xml"), body(REQUEST));
             }
             assertTrue(logger.heldBytes() > 0, strategy + ": held while they may still end");
             for (int i = 0; i < 64; i++) { // exchanges that begin and end look at the chains' ages
-                ExchangeLog other = ExchangeLog.client(logger, null, null, null);
+                LoggedExchange other = LoggedExchange.client(logger, null, null, null);
                 other.end();
             }
             assertEquals(0, logger.heldBytes(), strategy + ": every byte back");

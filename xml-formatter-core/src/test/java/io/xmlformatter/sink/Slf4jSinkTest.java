@@ -206,11 +206,11 @@ class Slf4jSinkTest {
         ((Logger) LoggerFactory.getLogger("quiet")).setLevel(ch.qos.logback.classic.Level.INFO);
         MessageLogger logger = MessageLogger.builder().sink(new Slf4jSink(TextLayout.INSTANCE, "quiet", Level.INFO))
                 .levels(LogLevel.DEBUG, LogLevel.WARN, LogLevel.ERROR).build();
-        ExchangeLog x = ExchangeLog.server(logger, null, null, null);
-        assertTrue(x.capturesBody(MessageType.REQ_IN, null), "a failure may come: captured though DEBUG is off");
-        x.log(x.facts(MessageType.REQ_IN), CapturedBody.of("<q/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        x.log(x.facts(MessageType.RESP_OUT).responseCode(503), null);
-        x.end();
+        ExchangeLog.RequestStage x = ExchangeLog.server(logger, null, null, null);
+        assertTrue(x.capturesBody(MessageType.REQ_IN), "a failure may come: captured though DEBUG is off");
+        ExchangeLog.ResponseStage r = x.request(x.facts(MessageType.REQ_IN),
+                CapturedBody.of("<q/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        r.response(r.facts(MessageType.RESP_OUT).responseCode(503)).end();
         assertEquals(1, appender.list.size(), "the request at DEBUG is below INFO");
         assertEquals(ch.qos.logback.classic.Level.ERROR, appender.list.get(0).getLevel());
         assertEquals("quiet.unknown.FAULT_OUT", appender.list.get(0).getLoggerName());

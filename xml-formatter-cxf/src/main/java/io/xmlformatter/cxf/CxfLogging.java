@@ -1,10 +1,10 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.BodyTee;
-import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.record.MessageType;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 
@@ -15,15 +15,17 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * What the interceptors share: the core message logger and the host; where a CXF exchange keeps its core
- * {@link ExchangeLog}; and the CXF facts of a message handed to it once. Immutable and thread-safe; built by
- * {@link XmlLoggingSettings}.
+ * What the interceptors share: the core message logger and the host; where a CXF exchange keeps the stages of its
+ * core exchange ({@link ExchangeLog}: begun, requested, answered); and the CXF facts of a message. Immutable and
+ * thread-safe; built by {@link XmlLoggingSettings}.
  */
 final class CxfLogging {
     /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */
     static final String ENABLE_PROPERTY = "org.apache.cxf.logging.enable";
-    /** Where a CXF exchange keeps its {@link ExchangeLog}. */
-    private static final String EXCHANGE_LOG = ExchangeLog.class.getName();
+    /** Where a CXF exchange keeps its core exchange's stages, as it reaches them. */
+    private static final String BEGUN = ExchangeLog.RequestStage.class.getName();
+    private static final String REQUESTED = ExchangeLog.ResponseStage.class.getName();
+    private static final String ANSWERED = ExchangeLog.EndStage.class.getName();
 
     final MessageLogger logger;
     private final CxfHost host;
@@ -31,22 +33,6 @@ final class CxfLogging {
     CxfLogging(MessageLogger logger, CxfHost host) {
         this.logger = logger;
         this.host = host;
-    }
-
-    /**
-     * Whether {@code message} is to be logged: not switched off for its endpoint, and its sink would write it
-     * (asked before anything is captured).
-     */
-    boolean wanted(Message message) {
-        return !isDisabled(message) && logger.wouldLog(CxfFacts.type(message), CxfFacts.owner(message));
-    }
-
-    /**
-     * Whether {@code message}, wanted, is logged with its body: neither sampling nor the strategy says no. Asked
-     * once {@link #wanted} said yes.
-     */
-    boolean capturesBody(Message message) {
-        return exchangeOf(message).capturesBody(CxfFacts.type(message), CxfFacts.owner(message));
     }
 
     /**
@@ -74,26 +60,33 @@ final class CxfLogging {
     }
 
     /**
-     * A server's exchange starts with its request: ids (the host's correlation id, else the correlation header's),
-     * trace context and MDC, from now until {@link #end}.
+     * A server's exchange starts with its request (ids, trace context and MDC, until it ends); what is known of its
+     * operation before dispatch (owner, path, method, SOAP action) applies to it.
      */
-    void beginServer(Message request) {
+    ExchangeLog.RequestStage beginServer(Message request) {
         Exchange ex = request.getExchange();
-        if (!(ex.get(EXCHANGE_LOG) instanceof ExchangeLog)) {
-            ex.put(EXCHANGE_LOG, ExchangeLog.server(logger, name -> CxfFacts.header(request, name),
-                    host.correlationIdOf(request), CxfFacts.exchangeId(request)));
+        ExchangeLog.RequestStage x = stage(ex, BEGUN, ExchangeLog.RequestStage.class);
+        if (x == null) {
+            x = ExchangeLog.server(logger, name -> CxfFacts.header(request, name), host.correlationIdOf(request),
+                    CxfFacts.exchangeId(request));
+            ex.put(BEGUN, x);
+            operation(request, x);
         }
+        return x;
     }
 
     /**
      * A client's exchange starts with its request, which carries the correlation id on (the host's, else the
      * caller's) in the correlation header.
      */
-    void beginClient(Message request) {
-        ExchangeLog x = ExchangeLog.client(logger, name -> CxfFacts.header(request, name), host.correlationIdOf(request),
-                CxfFacts.exchangeId(request));
-        request.getExchange().put(EXCHANGE_LOG, x);
-        dispatched(request);
+    ExchangeLog.RequestStage beginClient(Message request) {
+        Exchange ex = request.getExchange();
+        ExchangeLog.RequestStage x = ExchangeLog.client(logger, name -> CxfFacts.header(request, name),
+                host.correlationIdOf(request), CxfFacts.exchangeId(request));
+        ex.put(BEGUN, x);
+        ex.remove(REQUESTED); // a request sent again (a redirect, a retry) is an exchange of its own
+        ex.remove(ANSWERED);
+        operation(request, x);
         Map<String, List<String>> headers = CxfFacts.protocolHeaders(request);
         if (headers == null) {
             headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
@@ -103,99 +96,128 @@ final class CxfLogging {
             headers.put(x.correlationHeader(), new ArrayList<>(Collections.singletonList(x.correlationId())));
         }
         host.correlationIdSent(request, x.correlationId());
+        return x;
+    }
+
+    /** What is known of the message's operation applies: the logger's rules, the names its records carry. */
+    private static void operation(Message message, ExchangeLog.RequestStage x) {
+        x.operation(CxfFacts.owner(message), CxfFacts.operation(message), CxfFacts.path(message),
+                CxfFacts.string(message.get(Message.HTTP_REQUEST_METHOD)), CxfFacts.header(message, "SOAPAction"));
+    }
+
+    /** The exchange's stage kept under {@code key}, or null when it has not reached it (or is not logged). */
+    private static <T> T stage(Exchange ex, String key, Class<T> type) {
+        Object x = ex == null ? null : ex.get(key);
+        return type.isInstance(x) ? type.cast(x) : null;
+    }
+
+    /** The stage after the request (a client's, once its request went out), or null. */
+    static ExchangeLog.ResponseStage requested(Exchange ex) {
+        return stage(ex, REQUESTED, ExchangeLog.ResponseStage.class);
+    }
+
+    /** The stage after the response, the failure or the acceptance, or null. */
+    static ExchangeLog.EndStage answered(Exchange ex) {
+        return stage(ex, ANSWERED, ExchangeLog.EndStage.class);
+    }
+
+    /** The exchange's outcome is given: its last stage is kept, and it ends (once its bodies are captured). */
+    static void answer(Exchange ex, ExchangeLog.EndStage answered) {
+        keep(ex, answered);
+        answered.end();
+    }
+
+    /** The exchange's outcome is given; it ends later. */
+    static void keep(Exchange ex, ExchangeLog.EndStage answered) {
+        ex.put(ANSWERED, answered);
     }
 
     /**
-     * The message's operation is known: the logger's rules apply to the exchange from now on (a server's request
-     * is dispatched; a client's request goes out).
+     * A server's request is given to its exchange, once: now that it is dispatched (its operation known, its body
+     * read by the chain when it is a SOAP envelope), or when the response starts if the chain broke before (its
+     * record then has what has arrived of the body within the limit). Null when no exchange was begun.
+     *
+     * @param dispatched whether the chain has dispatched the request: a body it has read some of is taken as whole
      */
-    void dispatched(Message message) {
-        exchangeOf(message).forOperation(CxfFacts.owner(message), CxfFacts.operation(message),
-                CxfFacts.path(message), CxfFacts.string(message.get(Message.HTTP_REQUEST_METHOD)),
-                CxfFacts.header(message, "SOAPAction"));
-    }
-
-    /** The exchange's log; one made now (changing no MDC) if none was begun. */
-    ExchangeLog exchangeOf(Message message) {
-        Exchange ex = message.getExchange();
-        Object x = ex.get(EXCHANGE_LOG);
-        if (x instanceof ExchangeLog) {
-            return (ExchangeLog) x;
+    ExchangeLog.ResponseStage request(Exchange ex, boolean dispatched) {
+        ExchangeLog.ResponseStage r = requested(ex);
+        ExchangeLog.RequestStage x = stage(ex, BEGUN, ExchangeLog.RequestStage.class);
+        Message in = ex.getInMessage();
+        if (r != null || x == null || in == null) {
+            return r;
         }
-        ExchangeLog made = ExchangeLog.client(logger, name -> CxfFacts.header(message, name),
-                host.correlationIdOf(message), CxfFacts.exchangeId(message));
-        ex.put(EXCHANGE_LOG, made);
-        return made;
-    }
-
-    /** The exchange is over: held records settled, the MDC of a server exchange restored. */
-    void end(Message message) {
-        ExchangeLog x = begun(message);
-        if (x != null) {
-            x.end();
+        operation(in, x);
+        MessageType type = CxfFacts.type(in);
+        BodyTee tee = in.getContent(BodyTee.class);
+        if (!x.logs(type)) {
+            r = x.noRequest();
+        } else if (tee == null) {
+            r = x.request(facts(in, x));
+        } else {
+            if (dispatched && tee.bytesRead() > 0 && !isMultipart(in)) {
+                tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
+            }
+            r = x.request(facts(in, x), tee);
         }
+        ex.put(REQUESTED, r);
+        return r;
     }
 
-    /** The exchange failed (no response will tell); nothing when none was begun (its messages are not logged). */
-    void failed(Message message) {
-        ExchangeLog x = begun(message);
-        if (x != null) {
-            x.failed();
-        }
+    /** A client's request goes out: its record is made once its body is written (see {@link #describe}). */
+    static void requestSent(Exchange ex, ExchangeLog.ResponseStage r) {
+        ex.put(REQUESTED, r);
     }
 
-    private static ExchangeLog begun(Message message) {
-        Object x = message.getExchange().get(EXCHANGE_LOG);
-        return x instanceof ExchangeLog ? (ExchangeLog) x : null;
+    static boolean isMultipart(Message message) {
+        Object type = message.get(Message.CONTENT_TYPE);
+        return type != null && type.toString().trim().regionMatches(true, 0, "multipart/", 0, 10);
     }
 
-    /**
-     * Whether {@code message} was already logged (a message is logged once, whatever the chains do). The mark is
-     * a content of the message, not a property: CXF copies a request's properties into its response in some
-     * paths (CXF-9233), and the response must still be logged.
-     */
-    static boolean isLogged(Message message) {
-        return message.getContent(Logged.class) != null;
+    /** The facts of {@code message}'s record: the exchange's, the CXF facts, the host's. Never throws. */
+    MessageFacts facts(Message message, ExchangeLog.Stage x) {
+        return describe(message, x.facts(CxfFacts.type(message)));
     }
 
-    /** The mark of a message logged. */
-    private enum Logged { YES }
-
-    /**
-     * Writes the record of {@code message} once, through its exchange: its CXF facts, the host's and the captured
-     * body (null when it has none). Never throws.
-     */
-    void log(Message message, CapturedBody body) {
-        if (isLogged(message)) {
-            return;
-        }
-        message.setContent(Logged.class, Logged.YES);
-        ExchangeLog x = exchangeOf(message);
-        MessageFacts facts = x.facts(CxfFacts.type(message));
+    /** Adds the CXF facts and the host's to {@code facts}; a failure is noted in them. Never throws. */
+    MessageFacts describe(Message message, MessageFacts facts) {
         try {
             CxfFacts.describe(message, facts);
             host.addFacts(message, facts);
         } catch (RuntimeException e) {
             facts.attribute("factsError", e.toString());
         }
-        x.log(facts, body);
+        return facts;
+    }
+
+    /**
+     * The exchange ends: as failed if no outcome was given (the chain broke), at whichever stage it reached.
+     * Nothing when none was begun (its messages are not logged).
+     */
+    static void endFailed(Exchange ex) {
+        ExchangeLog.EndStage answered = answered(ex);
+        ExchangeLog.ResponseStage r = requested(ex);
+        if (answered != null) {
+            answered.end();
+        } else if (r != null) {
+            answer(ex, r.failed());
+        } else {
+            ExchangeLog.RequestStage x = stage(ex, BEGUN, ExchangeLog.RequestStage.class);
+            if (x != null) {
+                x.end();
+            }
+        }
+    }
+
+    /** The exchange goes on on another thread: this one's MDC gets back what it held. */
+    static void leaveThread(Exchange ex) {
+        ExchangeLog.RequestStage x = stage(ex, BEGUN, ExchangeLog.RequestStage.class);
+        if (x != null) {
+            x.leaveThread();
+        }
     }
 
     /** Closes the sinks (each once). */
     void close() {
         logger.close();
-    }
-
-    /**
-     * A server's exchange is answered: the request's record is written now if it is still to come (its body not
-     * read to its end, or the chain broke before its record), with what has arrived of its body within the limit.
-     */
-    void settleRequest(Exchange exchange) {
-        Message in = exchange.getInMessage();
-        BodyTee tee = in == null ? null : in.getContent(BodyTee.class);
-        if (tee != null && !isLogged(in)) {
-            tee.whenDone(body -> log(in, body));
-            tee.drainAndFinish();
-        }
     }
 }

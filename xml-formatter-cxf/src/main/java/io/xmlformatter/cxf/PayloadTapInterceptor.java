@@ -1,6 +1,7 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.BodyTee;
+import io.xmlformatter.message.ExchangeLog;
 import org.apache.cxf.interceptor.Fault;
 import org.apache.cxf.io.DelegatingInputStream;
 import org.apache.cxf.message.Message;
@@ -27,18 +28,17 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
 
     @Override
     public void handleMessage(Message message) throws Fault {
-        if (message.getContent(BodyTee.class) != null || !logging.wanted(message)) {
+        if (message.getContent(BodyTee.class) != null || CxfLogging.isDisabled(message)) {
             return;
         }
-        if (!MessageUtils.isRequestor(message)) {
-            logging.beginServer(message);
-        }
-        if (!logging.capturesBody(message)) {
+        ExchangeLog.Stage x = MessageUtils.isRequestor(message) ? CxfLogging.requested(message.getExchange())
+                : logging.beginServer(message);
+        if (x == null || !x.capturesBody(CxfFacts.type(message))) {
             return;
         }
         InputStream is = message.getContent(InputStream.class);
         if (is != null) {
-            BodyTee tee = new BodyTee(logging.logger.captureLimit(), CxfFacts.contentLength(message));
+            BodyTee tee = new BodyTee(x.captureLimit(), CxfFacts.contentLength(message));
             if (is instanceof DelegatingInputStream) {
                 DelegatingInputStream d = (DelegatingInputStream) is;
                 d.setInputStream(tee.tee(d.getInputStream()));
@@ -50,22 +50,20 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
         }
         Reader reader = message.getContent(Reader.class);
         if (reader != null) {
-            BodyTee tee = new BodyTee(logging.logger.captureLimit(), -1);
+            BodyTee tee = new BodyTee(x.captureLimit(), -1);
             message.setContent(Reader.class, tee.tee(reader));
             message.setContent(BodyTee.class, tee);
         }
     }
 
     /**
-     * The inbound chain broke. A client's exchange, or a one-way call's, is over; a server's two-way exchange ends
-     * once its fault chain has logged the fault (so that the fault's record still belongs to it).
+     * The inbound chain broke. A client's exchange, or a one-way call's, is over (failed, unless its outcome was
+     * given); a server's two-way exchange ends once its fault chain has logged the fault.
      */
     @Override
     public void handleFault(Message message) {
         if (MessageUtils.isRequestor(message) || message.getExchange().isOneWay()) {
-            logging.end(message);
-        } else {
-            logging.failed(message);
+            CxfLogging.endFailed(message.getExchange());
         }
     }
 }

@@ -1,79 +1,70 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.BodyTee;
+import io.xmlformatter.message.ExchangeLog;
+import io.xmlformatter.message.MessageFacts;
+import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
 import org.apache.cxf.phase.Phase;
 
 /**
- * PRE_INVOKE phase: once the operation is known, has the record of an inbound message (a server's request, a
- * client's response or fault) written when its body's capture is done: now if the chain has read the body (a SOAP
- * envelope, unmarshalled), else when the reader has read it to its end or the limit, or closed it, or the exchange
- * ends (a body the application streams: a JAX-RS entity, MTOM attachments). A client's exchange ends with its
- * response's record, a one-way call's once its service ran.
+ * PRE_INVOKE phase: once the operation is known, gives an inbound message to its exchange (a server's request, a
+ * client's response or fault); its record is made when its body's capture is done: now if the chain has read the
+ * body (a SOAP envelope, unmarshalled), else when the reader has read it to its end or the limit, or closed it, or
+ * the response starts (a body the application streams: a JAX-RS entity, MTOM attachments). A client's exchange
+ * ends with its response's record, a one-way call's once its service ran.
  */
 final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
     private final CxfLogging logging;
-    private final OneWayEnd oneWayEnd;
+    private final OneWayEnd oneWayEnd = new OneWayEnd();
 
     XmlLoggingInInterceptor(CxfLogging logging) {
         super(Phase.PRE_INVOKE);
         this.logging = logging;
-        this.oneWayEnd = new OneWayEnd(logging);
-    }
-
-    private static boolean isMultipart(Message message) {
-        Object type = message.get(Message.CONTENT_TYPE);
-        return type != null && type.toString().trim().regionMatches(true, 0, "multipart/", 0, 10);
     }
 
     @Override
     public void handleMessage(Message message) {
-        BodyTee tee = message.getContent(BodyTee.class);
-        boolean response = MessageUtils.isRequestor(message);
-        boolean oneWay = !response && message.getExchange().isOneWay();
-        if (!response) {
-            logging.dispatched(message);
-            logging.exchangeOf(message).enterThread(); // a one-way call's service runs on a work queue
-        }
-        if (oneWay) {
-            logging.exchangeOf(message).accepted(); // no response comes (CXF sends its 202 outside our chain)
-            message.getInterceptorChain().add(oneWayEnd); // ends once the service ran: it sees the ids in the MDC
-        }
-        boolean last = response;
-        if (tee != null) {
-            if (tee.bytesRead() > 0 && !isMultipart(message)) {
-                tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
+        Exchange ex = message.getExchange();
+        if (!MessageUtils.isRequestor(message)) {
+            ExchangeLog.ResponseStage r = logging.request(ex, true);
+            if (r == null) {
+                return;
             }
-            tee.whenDone(body -> {
-                logging.log(message, body);
-                if (last) {
-                    logging.end(message);
-                }
-            });
+            r.enterThread(); // a one-way call's service runs on a work queue
+            if (ex.isOneWay() && CxfLogging.answered(ex) == null) {
+                CxfLogging.keep(ex, r.accepted()); // no response comes (CXF sends its 202 outside our chain)
+                message.getInterceptorChain().add(oneWayEnd); // ends once the service ran: it sees the ids
+            }
             return;
         }
-        if (!CxfLogging.isLogged(message) && logging.wanted(message)) {
-            logging.log(message, null);
+        ExchangeLog.ResponseStage r = CxfLogging.requested(ex);
+        if (r == null || CxfLogging.answered(ex) != null) {
+            return;
         }
-        if (last) {
-            logging.end(message);
+        BodyTee tee = message.getContent(BodyTee.class);
+        MessageFacts facts = logging.facts(message, r);
+        if (tee == null) {
+            CxfLogging.answer(ex, r.response(facts));
+            return;
         }
+        if (tee.bytesRead() > 0 && !CxfLogging.isMultipart(message)) {
+            tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
+        }
+        CxfLogging.answer(ex, r.response(facts, tee)); // over once the body is read
     }
 
     /** POST_INVOKE, added to a one-way call's chain: its exchange ends once the service ran. */
     private static final class OneWayEnd extends AbstractPhaseInterceptor<Message> {
-        private final CxfLogging logging;
-
-        OneWayEnd(CxfLogging logging) {
+        OneWayEnd() {
             super(Phase.POST_INVOKE);
-            this.logging = logging;
         }
 
         @Override
         public void handleMessage(Message message) {
-            logging.end(message);
+            CxfLogging.endFailed(message.getExchange());
         }
     }
 }

@@ -1,6 +1,10 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.message.BodyRecorder;
+import io.xmlformatter.message.ExchangeLog;
+import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.WrittenBody;
+import io.xmlformatter.record.MessageType;
+import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 import org.apache.cxf.message.MessageUtils;
 import org.apache.cxf.phase.AbstractPhaseInterceptor;
@@ -30,40 +34,57 @@ final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
         if (CxfLogging.isDisabled(message)) {
             return;
         }
-        boolean wanted = logging.wanted(message);
-        boolean requestor = MessageUtils.isRequestor(message);
-        if (requestor) {
-            logging.beginClient(message);
-        }
-        Object partial = message.get(Message.PARTIAL_RESPONSE_MESSAGE);
-        if (Boolean.TRUE.equals(partial) || "true".equalsIgnoreCase(String.valueOf(partial))) {
-            logging.exchangeOf(message).accepted(); // a one-way call's 202: not a message of its own
-            logging.end(message);
-            return;
-        }
-        if (!requestor) {
-            logging.settleRequest(message.getExchange());
-        }
-        if (!wanted) {
-            if (!requestor) {
-                logging.end(message);
+        Exchange ex = message.getExchange();
+        MessageType type = CxfFacts.type(message);
+        if (!MessageUtils.isRequestor(message)) {
+            Object partial = message.get(Message.PARTIAL_RESPONSE_MESSAGE);
+            if (Boolean.TRUE.equals(partial) || "true".equalsIgnoreCase(String.valueOf(partial))) {
+                CxfLogging.leaveThread(ex); // a one-way call's 202, not a message of its own: its service runs later
+                return;
             }
+            ExchangeLog.ResponseStage r = logging.request(ex, false);
+            if (r == null || CxfLogging.answered(ex) != null) {
+                return;
+            }
+            MessageFacts facts = r.facts(type);
+            WrittenBody body = r.logs(type) ? capture(message, facts, r.capturesBody(type) ? r.captureLimit() : 0)
+                    : null;
+            CxfLogging.answer(ex, body == null ? r.response(logging.describe(message, facts))
+                    : r.response(facts, body));
             return;
         }
+        ExchangeLog.RequestStage x = logging.beginClient(message);
+        MessageFacts facts = x.facts(type);
+        WrittenBody body = x.logs(type) ? capture(message, facts, x.capturesBody(type) ? x.captureLimit() : 0)
+                : null;
+        ExchangeLog.ResponseStage r = body == null ? x.request(logging.describe(message, facts))
+                : x.request(facts, body);
+        CxfLogging.requestSent(ex, r);
+        if (ex.isOneWay()) {
+            CxfLogging.answer(ex, r.accepted()); // no response comes
+        }
+    }
+
+    /**
+     * The capture of the message's body as it is written, or null when it has no stream. Its record is made before
+     * the stream closes, as CXF's own logging does: a client's request before its response is received, a server's
+     * response before its caller has all of it (so the caller, in the same process, never sees its response's
+     * record before this one).
+     */
+    private WrittenBody capture(Message message, MessageFacts facts, int limit) {
         OutputStream os = message.getContent(OutputStream.class);
         Writer w = os == null ? message.getContent(Writer.class) : null;
-        if (os != null || w != null) {
-            Capture capture = new Capture(message);
-            message.put(Capture.class.getName(), capture);
-            // The record is written before the stream closes, as CXF's own logging does: a client's request before
-            // its response is received, a server's response before its caller has all of it (so the caller, in the
-            // same process, never sees its response's record before this one).
-            if (os != null) {
-                message.setContent(OutputStream.class, capture.recorder.tee(os, capture::logOnce));
-            } else {
-                message.setContent(Writer.class, capture.recorder.tee(w, capture::logOnce));
-            }
+        if (os == null && w == null) {
+            return null;
         }
+        Capture capture = new Capture(message, facts, new WrittenBody(limit));
+        message.put(Capture.class.getName(), capture);
+        if (os != null) {
+            message.setContent(OutputStream.class, capture.body.tee(os, capture::describe));
+        } else {
+            message.setContent(Writer.class, capture.body.tee(w, capture::describe));
+        }
+        return capture.body;
     }
 
     /**
@@ -74,8 +95,7 @@ final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
     public void handleFault(Message message) {
         logIfOpen(message);
         if (MessageUtils.isRequestor(message)) {
-            logging.exchangeOf(message).failed();
-            logging.end(message);
+            CxfLogging.endFailed(message.getExchange());
         }
     }
 
@@ -83,7 +103,7 @@ final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
     static void logIfOpen(Message message) {
         Object capture = message.get(Capture.class.getName());
         if (capture instanceof Capture) {
-            ((Capture) capture).logOnce();
+            ((Capture) capture).done();
         }
     }
 
@@ -100,34 +120,29 @@ final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
         }
     }
 
-    /** The body as it is written, and the message's record written once, when the body ends. */
+    /** The body as it is written, and the facts of its message, described once, when the body ends. */
     private final class Capture {
         private final Message message;
-        private final boolean withBody;
-        private final BodyRecorder recorder;
-        private boolean logged;
+        private final MessageFacts facts;
+        private final WrittenBody body;
+        private boolean described;
 
-        Capture(Message message) {
+        Capture(Message message, MessageFacts facts, WrittenBody body) {
             this.message = message;
-            this.withBody = logging.capturesBody(message);
-            this.recorder = new BodyRecorder(withBody ? logging.logger.captureLimit() : 0);
+            this.facts = facts;
+            this.body = body;
         }
 
-        void logOnce() {
-            if (logged) {
-                return;
+        void describe() {
+            if (!described) {
+                described = true;
+                logging.describe(message, facts);
             }
-            logged = true;
-            try {
-                logging.log(message, withBody ? recorder.body() : null);
-            } finally {
-                if (!MessageUtils.isRequestor(message)) {
-                    logging.end(message);
-                } else if (message.getExchange().isOneWay()) {
-                    logging.exchangeOf(message).accepted(); // no response comes
-                    logging.end(message);
-                }
-            }
+        }
+
+        void done() {
+            describe();
+            body.finish();
         }
     }
 }

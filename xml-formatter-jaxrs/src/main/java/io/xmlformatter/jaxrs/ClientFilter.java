@@ -3,7 +3,6 @@ package io.xmlformatter.jaxrs;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
-import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.MessageType;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
@@ -29,32 +28,30 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
 
     @Override
     public void filter(ClientRequestContext request) {
-        MessageLogger global = settings.global();
-        if (!(global.wouldLog(MessageType.REQ_OUT, null) || global.wouldLog(MessageType.RESP_IN, null))) {
-            return;
-        }
-        ExchangeLog exchange = ExchangeLog.client(global, request::getHeaderString, null, null)
-                .forOperation(null, null, request.getUri().getPath(), request.getMethod(), null);
-        if (!exchange.wouldLog(MessageType.REQ_OUT, null) && !exchange.wouldLog(MessageType.RESP_IN, null)) {
+        ExchangeLog.RequestStage exchange = ExchangeLog.client(settings.global(), request::getHeaderString, null,
+                null).operation(null, null, request.getUri().getPath(), request.getMethod(), null);
+        if (!exchange.logs(MessageType.REQ_OUT) && !exchange.logs(MessageType.RESP_IN)) {
+            exchange.end();
             return;
         }
         if (request.getHeaderString(exchange.correlationHeader()) == null) {
             request.getHeaders().putSingle(exchange.correlationHeader(), exchange.correlationId());
         }
-        request.setProperty(EntityRecorder.EXCHANGE, exchange);
         MessageFacts facts = exchange.facts(MessageType.REQ_OUT).httpMethod(request.getMethod())
                 .address(request.getUri().toString());
-        if (request.hasEntity() && exchange.capturesBody(MessageType.REQ_OUT, null)) {
-            exchange.bodyFollows(facts); // logged by EntityRecorder once the entity is written
+        if (request.hasEntity() && exchange.capturesBody(MessageType.REQ_OUT)) {
+            // logged once EntityRecorder has seen the entity written
+            request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts,
+                    EntityRecorder.follows(request::setProperty, facts, exchange)));
             return;
         }
         facts.headers(request.getStringHeaders());
-        exchange.log(facts, null);
+        request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts));
     }
 
     @Override
     public void filter(ClientRequestContext request, ClientResponseContext response) throws IOException {
-        ExchangeLog exchange = EntityRecorder.exchange(request.getProperty(EntityRecorder.EXCHANGE));
+        ExchangeLog.ResponseStage exchange = EntityRecorder.exchange(request.getProperty(EntityRecorder.EXCHANGE));
         if (exchange == null) {
             return;
         }
@@ -62,16 +59,12 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
                 .address(request.getUri().toString()).httpMethod(request.getMethod())
                 .contentType(response.getHeaderString("Content-Type"));
         facts.headers(response.getHeaders());
-        if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_IN, null)) {
+        if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_IN)) {
             BodyTee tee = new BodyTee(exchange.captureLimit(), response.getLength());
             response.setEntityStream(tee.tee(response.getEntityStream()));
-            tee.whenDone(body -> {
-                exchange.log(facts, body);
-                exchange.end();
-            });
+            exchange.response(facts, tee).end(); // over once the caller has read the body, or closed it
         } else {
-            exchange.log(facts, null);
-            exchange.end();
+            exchange.response(facts).end();
         }
     }
 }

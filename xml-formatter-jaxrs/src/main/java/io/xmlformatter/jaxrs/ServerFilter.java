@@ -50,12 +50,15 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
         if (logger == global) { // no rule: the method's annotation, if any
             logger = settings.forMethod(type, method);
         }
-        if (logger == null || !(logger.wouldLog(MessageType.REQ_IN, owner)
-                || logger.wouldLog(MessageType.RESP_OUT, owner))) {
+        if (logger == null) {
             return;
         }
-        ExchangeLog exchange = ExchangeLog.server(logger, request::getHeaderString, null, null).names(owner, operation);
-        request.setProperty(EntityRecorder.EXCHANGE, exchange);
+        ExchangeLog.RequestStage exchange = ExchangeLog.server(logger, request::getHeaderString, null, null)
+                .operation(owner, operation, path, request.getMethod(), null);
+        if (!exchange.logs(MessageType.REQ_IN) && !exchange.logs(MessageType.RESP_OUT)) {
+            exchange.end();
+            return;
+        }
         MessageFacts facts = exchange.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getUriInfo().getRequestUri().toString())
                 .contentType(request.getHeaderString("Content-Type"));
@@ -63,13 +66,12 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
         if (request.getSecurityContext() != null && request.getSecurityContext().getUserPrincipal() != null) {
             facts.principal(request.getSecurityContext().getUserPrincipal().getName());
         }
-        if (hasBody(request) && exchange.capturesBody(MessageType.REQ_IN, owner)) {
+        if (hasBody(request) && exchange.capturesBody(MessageType.REQ_IN)) {
             BodyTee tee = new BodyTee(exchange.captureLimit(), request.getLength());
             request.setEntityStream(tee.tee(request.getEntityStream()));
-            exchange.requestBody(tee);
-            tee.whenDone(body -> exchange.log(facts, body.isEmpty() ? null : body));
+            request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts, tee));
         } else {
-            exchange.log(facts, null);
+            request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts));
         }
     }
 
@@ -88,19 +90,18 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {
-        ExchangeLog exchange = EntityRecorder.exchange(request.getProperty(EntityRecorder.EXCHANGE));
+        ExchangeLog.ResponseStage exchange = EntityRecorder.exchange(request.getProperty(EntityRecorder.EXCHANGE));
         if (exchange == null) {
             return;
         }
-        exchange.settleRequest();
         MessageFacts facts = exchange.facts(MessageType.RESP_OUT).responseCode(response.getStatus())
                 .address(request.getUriInfo().getRequestUri().toString()).httpMethod(request.getMethod());
-        if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_OUT, null)) {
-            exchange.bodyFollows(facts); // logged by EntityRecorder once the entity is written
+        if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_OUT)) {
+            // logged, and the exchange over, once EntityRecorder has seen the entity written
+            exchange.response(facts, EntityRecorder.follows(request::setProperty, facts, exchange)).end();
             return;
         }
         facts.headers(response.getStringHeaders());
-        exchange.log(facts, null);
-        exchange.end();
+        exchange.response(facts).end();
     }
 }

@@ -119,16 +119,16 @@ class DocumentMapperTest {
                 .sink(records::add).recordPerExchange(true).build();
         Map<String, String> headers = Map.of("x-correlation-id", "c-1\u0085FORGED", "soapaction",
                 "\"urn:pay?access_token=s3cr3t\"");
-        io.xmlformatter.message.ExchangeLog x = io.xmlformatter.message.ExchangeLog.server(logger,
-                h -> headers.get(h.toLowerCase(java.util.Locale.ROOT)), null, null);
-        x.names("{urn:bank}Bank", "GET[/pay;jsessionid=s3cr3t?password=s3cr3t]\r\nFORGED");
+        io.xmlformatter.message.ExchangeLog.RequestStage x = io.xmlformatter.message.ExchangeLog.server(logger,
+                h -> headers.get(h.toLowerCase(java.util.Locale.ROOT)), null, null)
+                .operation("{urn:bank}Bank", "GET[/pay;jsessionid=s3cr3t?password=s3cr3t]\r\nFORGED", null, null, null);
         io.xmlformatter.message.MessageFacts request = x.facts(MessageType.REQ_IN)
                 .address("http://127.0.0.1/pay?password=s3cr3t\nFORGED").contentType("text/xml");
         headers.forEach((name, value) -> request.header(name, List.of(value)));
-        x.log(request, io.xmlformatter.message.CapturedBody.of("<a/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        x.log(x.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml"),
-                io.xmlformatter.message.CapturedBody.of("<b/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-        x.end();
+        io.xmlformatter.message.ExchangeLog.ResponseStage r = x.request(request,
+                io.xmlformatter.message.CapturedBody.of("<a/>".getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+        r.response(r.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml"),
+                io.xmlformatter.message.CapturedBody.of("<b/>".getBytes(java.nio.charset.StandardCharsets.UTF_8))).end();
         assertEquals(1, records.size());
         Document d = mapper(new MongoSinkSettings()).toDocument(records.get(0));
         java.util.List<String> strings = new java.util.ArrayList<>();

@@ -4,7 +4,6 @@ import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
-import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.MessageType;
 import org.mule.api.MuleEvent;
 import org.mule.api.MuleException;
@@ -52,15 +51,15 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
         if (logging == null) {
             throw new IllegalStateException("XmlLoggingMessageProcessor: the property 'logging' is not set");
         }
-        MessageLogger logger = logging.getMessageLogger();
-        if (!logger.wouldLog(type, null)) {
-            return processNext(event);
-        }
         MuleMessage message = event.getMessage();
         // The flow is the exchange: its outcome (an exception, or none) decides what the strategy writes.
-        ExchangeLog exchange = ExchangeLog.client(logger, null, null, null).forOperation(
-                event.getFlowConstruct() == null ? null : event.getFlowConstruct().getName(), null,
-                inbound(message, "http.request.path"), inbound(message, "http.method"), null);
+        ExchangeLog.RequestStage exchange = ExchangeLog.client(logging.getMessageLogger(), null, null, null)
+                .operation(event.getFlowConstruct() == null ? null : event.getFlowConstruct().getName(), null,
+                        inbound(message, "http.request.path"), inbound(message, "http.method"), null);
+        if (!exchange.logs(type)) {
+            exchange.end();
+            return processNext(event);
+        }
         MessageFacts facts = exchange.facts(type).messageId(message.getUniqueId());
         logging.host.addFacts(event, facts);
         Object address = message.getProperty("http.request.uri", PropertyScope.INBOUND);
@@ -69,52 +68,63 @@ public class XmlLoggingMessageProcessor extends AbstractInterceptingMessageProce
         }
         facts.contentType(message.getDataType().getMimeType()).encoding(message.getEncoding());
         Object payload = message.getPayload();
+        CapturedBody now = null;
         BodyTee tee = null;
         InputStream teed = null;
-        if (!exchange.capturesBody(type, null)) {
-            exchange.log(facts, null);
-        } else if (payload instanceof byte[]) {
-            exchange.log(facts, CapturedBody.of((byte[]) payload));
-        } else if (payload instanceof String) {
-            Charset charset = charset(message.getEncoding());
-            exchange.log(facts.encoding(charset.name()), CapturedBody.of(((String) payload).getBytes(charset)));
-        } else if (payload instanceof InputStream) {
-            tee = new BodyTee(exchange.captureLimit(), -1);
-            teed = tee.tee((InputStream) payload);
-            message.setPayload(teed, message.getDataType());
-            tee.whenDone(body -> exchange.log(facts, body));
-        } else {
-            exchange.logWithoutBody(facts, "payload of type "
-                    + (payload == null ? "null" : payload.getClass().getName()));
+        if (exchange.capturesBody(type)) {
+            if (payload instanceof byte[]) {
+                now = CapturedBody.of((byte[]) payload);
+            } else if (payload instanceof String) {
+                Charset charset = charset(message.getEncoding());
+                facts.encoding(charset.name());
+                now = CapturedBody.of(((String) payload).getBytes(charset));
+            } else if (payload instanceof InputStream) {
+                tee = new BodyTee(exchange.captureLimit(), -1);
+                teed = tee.tee((InputStream) payload);
+                message.setPayload(teed, message.getDataType());
+            } else {
+                facts.bodyNotLogged("payload of type " + (payload == null ? "null" : payload.getClass().getName()));
+            }
         }
-        return processNextThenSettle(event, exchange, tee, teed);
+        if (!type.isRequest()) { // a response of its own: its status (if any) is the outcome
+            ExchangeLog.ResponseStage none = exchange.noRequest();
+            ExchangeLog.EndStage answered = tee != null ? none.response(facts, tee) : none.response(facts, now);
+            return processNextThenSettle(event, null, answered, tee, teed);
+        }
+        ExchangeLog.ResponseStage sent = tee != null ? exchange.request(facts, tee) : exchange.request(facts, now);
+        return processNextThenSettle(event, sent, sent, tee, teed);
     }
 
     /**
-     * The rest of the flow, then the exchange's outcome: failed if it threw, else accepted; a stream's record is
-     * written then if the flow left the stream unread (or read it when it failed).
+     * The rest of the flow, then the exchange's outcome (when the message was a request): failed if it threw,
+     * else accepted; a stream's record is made then if the flow left the stream unread (or read it when it
+     * failed), else when whoever holds the stream has read it, and the exchange ends with it.
      */
-    private MuleEvent processNextThenSettle(MuleEvent event, ExchangeLog exchange, BodyTee tee, InputStream teed)
-            throws MuleException {
+    private MuleEvent processNextThenSettle(MuleEvent event, ExchangeLog.ResponseStage outcome,
+            ExchangeLog.EndStage end, BodyTee tee, InputStream teed) throws MuleException {
         MuleEvent result;
         try {
             result = processNext(event);
         } catch (MuleException | RuntimeException e) {
-            exchange.failed();
+            if (outcome != null) {
+                outcome.failed();
+            }
             if (tee != null) {
                 tee.finish();
             }
-            exchange.end();
+            end.end();
             throw e;
         }
-        exchange.accepted();
+        if (outcome != null) {
+            outcome.accepted();
+        }
         if (tee != null) {
             Object now = result == null || result.getMessage() == null ? null : result.getMessage().getPayload();
             if (now != teed && event.getMessage().getPayload() != teed) {
-                tee.drainAndFinish();
+                tee.settle();
             }
         }
-        exchange.end();
+        end.end();
         return result;
     }
 

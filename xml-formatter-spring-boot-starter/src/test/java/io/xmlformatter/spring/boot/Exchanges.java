@@ -14,12 +14,10 @@ final class Exchanges {
 
     /** One server exchange: {@code request} in, {@code response} out with {@code status}. */
     static void serve(MessageLogger logger, String request, String response, int status) {
-        ExchangeLog x = ExchangeLog.server(logger, name -> null, null, null);
-        if (request != null) {
-            x.log(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(request));
-        }
-        x.log(x.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status), body(response));
-        x.end();
+        ExchangeLog.RequestStage x = ExchangeLog.server(logger, name -> null, null, null);
+        ExchangeLog.ResponseStage r = request == null ? x.noRequest()
+                : x.request(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(request));
+        r.response(r.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status), body(response)).end();
     }
 
     private static CapturedBody body(String xml) {

@@ -1,0 +1,576 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
+
+import java.time.Duration;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+import java.util.function.Function;
+
+/**
+ * The records of one exchange, behind its protocol ({@link ExchangeLog}): each stage's calls check the stage, then
+ * log through the exchange's logger by its strategy. An exchange that ends with records still held (no response
+ * came) counts as failed: they are written with their bodies. Held records never outlive {@link #end}.
+ * Thread-safe: a body may be finished on another thread.
+ */
+final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.ResponseStage, ExchangeLog.EndStage {
+    /**
+     * The server exchange whose ids are in this thread's MDC, and what the MDC held before; an exchange that was
+     * never ended here (or ended on another thread) is ended, and the MDC restored, by the next one to begin here.
+     */
+    private static final ThreadLocal<OnThread> ON_THREAD = new ThreadLocal<>();
+
+    /** The logger the exchange's logger derives from (or it): it has the rules. */
+    private final MessageLogger root;
+    /** The chains and the held bound the exchange shares with the other exchanges of its root logger. */
+    private final ExchangeRegistry registry;
+    /** This exchange as its chain sees it. */
+    private final ExchangeChain.Member member = new ExchangeChain.Member() {
+        @Override
+        public void write(MessageFacts facts, CapturedBody body, boolean notable) {
+            LoggedExchange.this.write(facts, body, notable);
+        }
+
+        @Override
+        public boolean outcomeKnown() {
+            return outcome != null;
+        }
+
+        @Override
+        public void writeLoneRequest() {
+            LoggedExchange.this.writeLoneRequest();
+        }
+    };
+    /** The logger for this exchange: the root's, or a rule's ({@link #operation}). */
+    private volatile MessageLogger logger;
+    /**
+     * Where records wait for the outcome: shared by the correlation id (joined at the start, with the chain
+     * option), or the exchange's own, made when a record first has to wait; null before. Guarded by this.
+     */
+    private ExchangeChain chain;
+    private final boolean sampled;
+    private final String id;
+    private final String correlationId;
+    private final TraceContext trace;
+    private final long started = System.nanoTime();
+    /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
+    private volatile ExchangeStrategy strategy;
+    /** Left out by sampling (failures not kept) or by a rule: nothing is logged. */
+    private boolean off;
+    private String service;
+    private String operation;
+    private final boolean server;
+    /** Where the protocol is: {@link #BEGUN}, {@link #REQUESTED}, {@link #ANSWERED}. Guarded by this. */
+    private int stage;
+    /** Per message type, whether it is logged (asked of the sink once per type and logger). Guarded by this. */
+    private final Map<MessageType, Boolean> asked = new EnumMap<>(MessageType.class);
+    /** The request's body while it is being captured, or null. */
+    private volatile BodyCapture requestBody;
+    /** How many logged bodies are still being captured (the end waits for them). Guarded by this. */
+    private int capturing;
+    /** Whether the adapter has ended the exchange while a body was still being captured. Guarded by this. */
+    private boolean endAsked;
+    /** With one record per exchange: the request's record, waiting for the response's. Guarded by this. */
+    private LogRecord request;
+    /** The held bytes {@link #request} reserved under the logger's bound. Guarded by this. */
+    private long requestBytes;
+    /** The outcome, once known; null before. */
+    private volatile Outcome outcome;
+    /** Whether the exchange is notable by its strategy (known with the outcome). */
+    private volatile boolean notable;
+    private boolean ended;
+
+    private static final int BEGUN = 0;
+    private static final int REQUESTED = 1;
+    private static final int ANSWERED = 2;
+    private static final String[] STAGES = {"begun (the request comes next)",
+        "requested (the response, failed() or accepted() comes next)", "answered (end() comes next)"};
+
+    /** A server exchange begins ({@link ExchangeLog#server}). */
+    static LoggedExchange server(MessageLogger logger, Function<String, String> headers, String hostCorrelationId,
+            String exchangeId) {
+        Function<String, String> h = headers != null ? headers : name -> null;
+        String id = hostCorrelationId != null ? hostCorrelationId : idOf(h.apply(logger.correlationHeader()));
+        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, false), logger.sampling().next(),
+                true);
+    }
+
+    /** A client exchange begins ({@link ExchangeLog#client}). */
+    static LoggedExchange client(MessageLogger logger, Function<String, String> headers, String hostCorrelationId,
+            String exchangeId) {
+        Function<String, String> h = headers != null ? headers : name -> null;
+        String id = hostCorrelationId != null ? hostCorrelationId : idOf(h.apply(logger.correlationHeader()));
+        if (id == null) {
+            id = idOf(Mdc.get(Mdc.CORRELATION_ID));
+        }
+        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, true), logger.sampling().next(),
+                false);
+    }
+
+    private LoggedExchange(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace,
+            boolean sampled, boolean server) {
+        this.root = logger.root();
+        this.registry = logger.registry();
+        this.sampled = sampled;
+        this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
+        this.trace = trace;
+        String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
+        if (correlation == null && logger.correlationFromTrace()) {
+            correlation = trace.traceId;
+        }
+        this.correlationId = correlation != null ? correlation : id;
+        use(logger);
+        registry.exchangeBegins();
+        if (registry.sharesChains()) {
+            chain = registry.joinChain(this.correlationId, id);
+        }
+        this.server = server;
+        if (server) {
+            enterThread();
+        }
+    }
+
+    @Override
+    public void enterThread() {
+        OnThread here = ON_THREAD.get();
+        if (!server || (here != null && here.exchange == this)) {
+            return;
+        }
+        if (here != null) {
+            here.exchange.endNow();
+            leave(here);
+        }
+        ON_THREAD.set(new OnThread(this, Mdc.replace(correlationId, id, trace.traceId, trace.spanId)));
+    }
+
+    @Override
+    public void leaveThread() {
+        OnThread here = ON_THREAD.get();
+        if (here != null && here.exchange == this) {
+            leave(here);
+        }
+    }
+
+    private static void leave(OnThread here) {
+        if (ON_THREAD.get() == here) {
+            ON_THREAD.remove();
+            Mdc.restore(here.before);
+        }
+    }
+
+    /** A server exchange in a thread's MDC, and what the MDC held before it. */
+    private static final class OnThread {
+        final LoggedExchange exchange;
+        final String[] before;
+
+        OnThread(LoggedExchange exchange, String[] before) {
+            this.exchange = exchange;
+            this.before = before;
+        }
+    }
+
+    /** Logs with {@code l}: its strategy, unless sampling left the exchange out; null: nothing is logged. */
+    private void use(MessageLogger l) {
+        if (l == null) {
+            off = true;
+            return;
+        }
+        if (logger != l) {
+            asked.clear();
+        }
+        logger = l;
+        ExchangeStrategy s = l.strategy();
+        strategy = sampled || !s.capturesBodies() ? s : Strategy.FAILED_ONLY;
+        off = !sampled && !l.sampleKeepsFailures();
+    }
+
+    @Override
+    public synchronized LoggedExchange operation(String serviceName, String operationName, String path,
+            String httpMethod, String soapAction) {
+        expect(BEGUN, "operation(...)");
+        MessageLogger l = root.forExchange(serviceName, operationName, path, httpMethod, soapAction);
+        if (l != root) { // a rule matched (or excluded); else the logger stays (e.g. an annotation's)
+            use(l);
+        }
+        if (!Objects.equals(service, serviceName)) {
+            asked.clear(); // a sink may decide by the owner
+        }
+        service = serviceName;
+        operation = operationName;
+        return this;
+    }
+
+    /** The value of a correlation header as an id: trimmed, null when blank. */
+    static String idOf(String header) {
+        return header == null || header.trim().isEmpty() ? null : header.trim();
+    }
+
+    @Override
+    public String id() {
+        return id;
+    }
+
+    @Override
+    public String correlationId() {
+        return correlationId;
+    }
+
+    @Override
+    public synchronized boolean logs(MessageType type) {
+        if (off) {
+            return false;
+        }
+        return asked.computeIfAbsent(type, t -> logger.wouldLog(t, service));
+    }
+
+    @Override
+    public boolean capturesBody(MessageType type) {
+        return strategy.capturesBodies() && logs(type);
+    }
+
+    @Override
+    public int captureLimit() {
+        return logger.captureLimit();
+    }
+
+    @Override
+    public String correlationHeader() {
+        return logger.correlationHeader();
+    }
+
+    @Override
+    public MessageFacts facts(MessageType type) {
+        MessageFacts f = MessageFacts.of(type).exchangeId(id).correlationId(correlationId).traceId(trace.traceId)
+                .spanId(trace.spanId).service(service).operation(operation);
+        if (!type.isRequest()) {
+            f.duration(Duration.ofNanos(System.nanoTime() - started));
+        }
+        return f;
+    }
+
+    @Override
+    public ExchangeLog.ResponseStage request(MessageFacts facts) {
+        return request(facts, (CapturedBody) null);
+    }
+
+    @Override
+    public ExchangeLog.ResponseStage request(MessageFacts facts, CapturedBody body) {
+        requested(facts, "request(facts, body)");
+        if (logs(facts.type())) {
+            log(facts, body);
+        }
+        return this;
+    }
+
+    @Override
+    public ExchangeLog.ResponseStage request(MessageFacts facts, BodyCapture body) {
+        requested(facts, "request(facts, capture)");
+        requestBody = body;
+        if (logs(facts.type())) {
+            logWhenDone(facts, body);
+        }
+        return this;
+    }
+
+    @Override
+    public ExchangeLog.ResponseStage noRequest() {
+        moveOn(BEGUN, REQUESTED, "noRequest()");
+        return this;
+    }
+
+    private void requested(MessageFacts facts, String call) {
+        if (!facts.type().isRequest()) {
+            throw new IllegalArgumentException("ExchangeLog: " + call + " takes a request's facts, not "
+                    + facts.type());
+        }
+        moveOn(BEGUN, REQUESTED, call);
+    }
+
+    @Override
+    public ExchangeLog.EndStage response(MessageFacts facts) {
+        return response(facts, (CapturedBody) null);
+    }
+
+    @Override
+    public ExchangeLog.EndStage response(MessageFacts facts, CapturedBody body) {
+        answered(facts, "response(facts, body)");
+        if (logs(facts.type())) {
+            log(facts, body);
+        } else {
+            outcomeOf(facts);
+        }
+        return this;
+    }
+
+    @Override
+    public ExchangeLog.EndStage response(MessageFacts facts, BodyCapture body) {
+        answered(facts, "response(facts, capture)");
+        if (logs(facts.type())) {
+            logWhenDone(facts, body);
+        } else {
+            outcomeOf(facts);
+        }
+        return this;
+    }
+
+    /**
+     * Logs the message when its body's capture is done (nothing taken of a body not known to be empty: none), then
+     * ends the exchange if its adapter ended it meanwhile.
+     */
+    private void logWhenDone(MessageFacts facts, BodyCapture body) {
+        synchronized (this) {
+            capturing++;
+        }
+        body.whenDone(b -> {
+            log(facts, b.isEmpty() && !b.complete() ? null : b);
+            boolean end;
+            synchronized (this) {
+                end = --capturing == 0 && endAsked;
+            }
+            if (end) {
+                endNow();
+            }
+        });
+    }
+
+    /** The response comes: the request's record is made now if it is still to come (its body not read to its end). */
+    private void answered(MessageFacts facts, String call) {
+        if (facts.type().isRequest()) {
+            throw new IllegalArgumentException("ExchangeLog: " + call + " takes a response's facts, not "
+                    + facts.type());
+        }
+        moveOn(REQUESTED, ANSWERED, call);
+        settleRequest();
+    }
+
+    /** Checks the stage is {@code now} (nothing after the end), then moves to {@code next}. */
+    private synchronized void moveOn(int now, int next, String call) {
+        expect(now, call);
+        stage = next;
+    }
+
+    private synchronized void expect(int now, String call) {
+        if (stage != now && !ended) {
+            throw new IllegalStateException("ExchangeLog: " + call + " called when the exchange is "
+                    + STAGES[stage] + "; the order is server()/client(), request(...) or noRequest(), "
+                    + "response(...), failed() or accepted(), then end()");
+        }
+    }
+
+    /**
+     * Logs one message of the exchange by the strategy. A response's status at or above the logger's fault status
+     * makes it a fault; a response settles the outcome and with it the records held. Never throws.
+     *
+     * @param body the captured body, or null when the message has none
+     */
+    void log(MessageFacts facts, CapturedBody body) {
+        if (off) {
+            return;
+        }
+        synchronized (this) {
+            if (!facts.type().isRequest()) {
+                outcomeOf(facts);
+            }
+            if (!strategy.waitsForOutcome()) {
+                write(facts, body, false);
+            } else if (chain == null && outcome != null) { // nothing waits on it: as the outcome says
+                write(facts, body, notable);
+            } else {
+                if (chain == null) {
+                    chain = registry.joinChain(correlationId, id);
+                }
+                chain.add(member, facts, body);
+            }
+        }
+    }
+
+    /**
+     * A response's status at or above the logger's fault status makes it a fault; the first response settles the
+     * outcome.
+     */
+    private synchronized void outcomeOf(MessageFacts facts) {
+        MessageType type = facts.type();
+        Integer status = facts.responseCode();
+        if (status != null && status >= logger.faultStatus() && !type.isFault()) {
+            facts.type(type.isOutbound() ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
+        }
+        if (outcome == null) {
+            settle(Outcome.of(facts.type().isFault(), status, logger.faultStatus()), facts);
+        }
+    }
+
+    /**
+     * Writes a record as the strategy says, with its body when {@code notable} (its exchange, or its chain,
+     * failed or was slow); at the level of its exchange's outcome (a failure's when notable and not yet known).
+     */
+    private void write(MessageFacts facts, CapturedBody body, boolean notable) {
+        Outcome o = outcome != null ? outcome : notable ? Outcome.FAILURE : Outcome.SUCCESS;
+        MessageLogger l = logger;
+        facts.level(l.level(o));
+        ExchangeStrategy.Decision d = strategy.decide(notable);
+        if (d != ExchangeStrategy.Decision.NONE) {
+            record(l, facts, d == ExchangeStrategy.Decision.WITH_BODY ? body : null);
+        }
+    }
+
+    /**
+     * Writes one message's record; with one record per exchange, a request's waits for its response's and the two
+     * are written as one (a second request, one whose response does not come, or one the held bound has no room
+     * for, is written alone). A waiting request counts against the logger's held bytes, and waits in a chain, so
+     * that past the chain's age it is written alone even when its exchange never ends.
+     */
+    private void record(MessageLogger l, MessageFacts facts, CapturedBody body) {
+        if (!l.recordPerExchange()) {
+            l.log(facts, body);
+            return;
+        }
+        LogRecord r = l.render(facts, body);
+        long bytes = HeldSize.of(r);
+        LogRecord out;
+        synchronized (this) {
+            LogRecord waiting = takeRequest();
+            if (!r.type().isRequest()) {
+                out = waiting == null ? r : l.fields().clean(SoapFacts.exchange(waiting, r));
+            } else if (!ended && registry.held().reserve(bytes)) {
+                if (chain == null) {
+                    chain = registry.joinChain(correlationId, id);
+                }
+                if (chain.waits(member)) { // written alone, its bytes back, past the chain's age if nothing comes
+                    request = r;
+                    requestBytes = bytes;
+                    out = waiting;
+                } else { // its chain is past its age already: nothing would write it later
+                    registry.held().released(bytes);
+                    if (waiting != null) {
+                        l.write(waiting);
+                    }
+                    out = r;
+                }
+            } else if (ended) { // no response will come (a shared chain wrote it after this exchange ended)
+                if (waiting != null) {
+                    l.write(waiting);
+                }
+                out = r;
+            } else {
+                registry.held().overflowed();
+                if (waiting != null) {
+                    l.write(waiting);
+                }
+                out = r;
+            }
+        }
+        if (out != null) {
+            l.write(out);
+        }
+    }
+
+    /** The waiting request, taken, its held bytes released; null when none waits. Guarded by this. */
+    private LogRecord takeRequest() {
+        LogRecord waiting = request;
+        request = null;
+        registry.held().released(requestBytes);
+        requestBytes = 0;
+        return waiting;
+    }
+
+    /** With one record per exchange: a request still waiting for a response is written alone. */
+    private void writeLoneRequest() {
+        LogRecord waiting;
+        synchronized (this) {
+            waiting = takeRequest();
+        }
+        if (waiting != null) {
+            logger.write(waiting);
+        }
+    }
+
+    @Override
+    public ExchangeLog.EndStage failed() {
+        moveOn(REQUESTED, ANSWERED, "failed()");
+        synchronized (this) {
+            if (outcome == null) {
+                settle(Outcome.FAILURE, null);
+            }
+        }
+        return this;
+    }
+
+    @Override
+    public ExchangeLog.EndStage accepted() {
+        moveOn(REQUESTED, ANSWERED, "accepted()");
+        synchronized (this) {
+            if (outcome == null) {
+                settle(Outcome.SUCCESS, null);
+            }
+        }
+        return this;
+    }
+
+    /**
+     * The outcome is known: the strategy says whether the exchange is notable, and its chain learns it.
+     *
+     * @param response the response's facts, or null when there is none
+     */
+    private void settle(Outcome o, MessageFacts response) {
+        boolean slow = System.nanoTime() - started >= logger.slowNanos();
+        notable = strategy.notable(new ExchangeOutcome(o == Outcome.FAILURE, response == null ? null
+                : response.responseCode(), slow, service, operation, response == null ? null : response.headers()));
+        outcome = o;
+        if (chain == null) {
+            return;
+        }
+        if (notable) {
+            chain.notable();
+        } else {
+            chain.wentWell();
+        }
+    }
+
+    /** The request's record is made now if it is still to come, with what has arrived of its body. */
+    private void settleRequest() {
+        BodyCapture body = requestBody;
+        if (body != null) {
+            requestBody = null;
+            body.settle();
+        }
+    }
+
+    @Override
+    public void end() {
+        synchronized (this) {
+            if (capturing > 0) {
+                endAsked = true;
+                return;
+            }
+        }
+        endNow();
+    }
+
+    /**
+     * The exchange is over: the request's record is settled, records still held are written (as failed when no
+     * outcome is known) or dropped, and on this thread the MDC gets back what it held before the exchange entered
+     * it (a thread it entered and left without ending it gets its MDC back when the next exchange begins there).
+     * Later calls change nothing else.
+     */
+    void endNow() {
+        settleRequest();
+        ExchangeChain leaving = null;
+        synchronized (this) {
+            if (!ended) {
+                ended = true;
+                if (outcome == null) {
+                    settle(Outcome.FAILURE, null);
+                }
+                leaving = chain;
+            }
+        }
+        if (leaving != null) {
+            leaving.leave();
+        }
+        writeLoneRequest();
+        leaveThread();
+    }
+}
