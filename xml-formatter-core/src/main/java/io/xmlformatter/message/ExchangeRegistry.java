@@ -7,7 +7,8 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the exchanges of one logger (and of the loggers derived from it) share: the chains by correlation id (or by
- * exchange), the bound on held records, and the rules added while running. Thread-safe.
+ * exchange), the bound on held records, the bodies logged per correlation id, and the rules added while running.
+ * Thread-safe.
  */
 final class ExchangeRegistry {
     private final boolean chain;
@@ -15,6 +16,8 @@ final class ExchangeRegistry {
     private final long chainMaxAgeNanos;
     private final HeldBytes held;
     private final LiveRules live;
+    /** The bodies logged per correlation id (the duplicate option), or null. */
+    private final SeenBodies seen;
     /** The chains by correlation id (with the chain option) or exchange id. */
     private final ConcurrentMap<String, ExchangeChain> chains = new ConcurrentHashMap<>();
     private final AtomicLong begun = new AtomicLong();
@@ -25,6 +28,12 @@ final class ExchangeRegistry {
         chainMaxAgeNanos = o.get(Options.CHAIN_MAX_AGE).toNanos();
         held = new HeldBytes(o.get(Options.MAX_HELD_BYTES));
         live = new LiveRules(clock);
+        seen = o.get(Options.SUPPRESS_DUPLICATES) ? new SeenBodies() : null;
+    }
+
+    /** The bodies logged per correlation id, or null when duplicates are logged in full. */
+    SeenBodies seen() {
+        return seen;
     }
 
     HeldBytes held() {
@@ -57,10 +66,13 @@ final class ExchangeRegistry {
         }
     }
 
-    /** An exchange begins: every 64th looks for chains past their age (when any chain is open). */
+    /** An exchange begins: every 64th looks for chains (and remembered bodies) past their age. */
     void exchangeBegins() {
-        if ((begun.incrementAndGet() & 63) == 0 && !chains.isEmpty()) {
+        if ((begun.incrementAndGet() & 63) == 0) {
             long now = System.nanoTime();
+            if (seen != null) {
+                seen.expire(now, chainMaxAgeNanos);
+            }
             for (ExchangeChain c : chains.values()) {
                 if (c.ageNanos(now) > chainMaxAgeNanos) {
                     c.expire();

@@ -2,6 +2,7 @@ package io.xmlformatter.message;
 
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.DeduplicatingSink;
 
 import java.time.Duration;
 import java.util.EnumMap;
@@ -27,6 +28,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private final MessageLogger root;
     /** The chains and the held bound the exchange shares with the other exchanges of its root logger. */
     private final ExchangeRegistry registry;
+    /** The bodies logged in this exchange's correlation id (the duplicate option), or null. */
+    private final SeenBodies.Scope seen;
     /** This exchange as its chain sees it. */
     private final ExchangeChain.Member member = new ExchangeChain.Member() {
         @Override
@@ -124,6 +127,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         this.correlationId = correlation != null ? correlation : id;
         use(logger);
         registry.exchangeBegins();
+        seen = registry.seen() == null ? null : registry.seen().join(this.correlationId);
         if (registry.sharesChains()) {
             chain = registry.joinChain(this.correlationId, id);
         }
@@ -268,8 +272,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     @Override
     public ExchangeLog.ResponseStage request(MessageFacts facts, BodyCapture body) {
         requested(facts, "request(facts, capture)");
-        requestBody = body;
         if (logs(facts.type())) {
+            requestBody = body;
             logWhenDone(facts, body);
         }
         return this;
@@ -422,7 +426,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      * for, is written alone). A waiting request counts against the logger's held bytes, and waits in a chain, so
      * that past the chain's age it is written alone even when its exchange never ends.
      */
-    private void record(MessageLogger l, MessageFacts facts, CapturedBody body) {
+    private void record(MessageLogger l, MessageFacts facts, CapturedBody captured) {
+        CapturedBody body = firstTime(l, facts, captured);
         if (!l.recordPerExchange()) {
             l.log(facts, body);
             return;
@@ -465,6 +470,25 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         if (out != null) {
             l.write(out);
         }
+    }
+
+    /**
+     * The body, unless the same logger logged the same bytes already in this correlation id (the duplicate option:
+     * a proxy's request in, then out): then it is not rendered again, and the record names the first instead.
+     */
+    private CapturedBody firstTime(MessageLogger l, MessageFacts facts, CapturedBody body) {
+        if (seen == null || body == null || body.isEmpty() || !l.suppressesDuplicates()) {
+            return body;
+        }
+        String first = seen.firstOf(l, facts, body, facts.type() + " " + (facts.messageId() != null
+                ? facts.messageId() : id));
+        if (first == null) {
+            return body;
+        }
+        String reference = "[SAME PAYLOAD AS " + first + "]";
+        facts.record().payload(reference).loggedSize(reference.length()).originalSize(body.originalSize());
+        facts.attribute(DeduplicatingSink.DUPLICATE_OF, first);
+        return null;
     }
 
     /** The waiting request, taken, its held bytes released; null when none waits. Guarded by this. */
@@ -565,6 +589,9 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
                     settle(Outcome.FAILURE, null);
                 }
                 leaving = chain;
+                if (seen != null) {
+                    seen.leave();
+                }
             }
         }
         if (leaving != null) {

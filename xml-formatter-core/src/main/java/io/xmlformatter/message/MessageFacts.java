@@ -21,6 +21,7 @@ import java.util.Map;
  */
 @Experimental
 public final class MessageFacts {
+    private String messageId;
     private final LogRecord.Builder record;
     private MessageType type;
     private String address;
@@ -84,7 +85,12 @@ public final class MessageFacts {
     /** The message's own id. */
     public MessageFacts messageId(String v) {
         record.messageId(v);
+        messageId = v;
         return this;
+    }
+
+    String messageId() {
+        return messageId;
     }
 
     /** The address with its query string, as sent: query parameters are masked by name when logged. */

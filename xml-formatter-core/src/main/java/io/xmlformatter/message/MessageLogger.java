@@ -9,7 +9,6 @@ import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.sink.DeduplicatingSink;
 import io.xmlformatter.sink.Slf4jSink;
 
 import java.time.Clock;
@@ -63,7 +62,6 @@ public final class MessageLogger implements AutoCloseable {
     /** CXF's text for content that is not logged. */
     public static final String CONTENT_SUPPRESSED = BodyRenderer.CONTENT_SUPPRESSED;
     private static final Logger REPORT = Logger.getLogger(MessageLogger.class.getName());
-    private static final int DUPLICATES_REMEMBERED = 10_000;
 
     private final BodyRenderer renderer;
     private final HeaderMasker headers;
@@ -353,6 +351,11 @@ public final class MessageLogger implements AutoCloseable {
             default:
                 return levels[0];
         }
+    }
+
+    /** Whether a body this logger logged already in a correlation id is not rendered again (the duplicate option). */
+    boolean suppressesDuplicates() {
+        return options.get(Options.SUPPRESS_DUPLICATES);
     }
 
     /** Whether an exchange's request and response make one record (the record-per-exchange option). */
@@ -878,11 +881,6 @@ public final class MessageLogger implements AutoCloseable {
                     : verbose ? Slf4jSink.text() : Slf4jSink.payloadOnly();
             LogSink in = inSink != null ? inSink : fallback;
             LogSink out = outSink != null ? outSink : fallback;
-            if (o.get(Options.SUPPRESS_DUPLICATES)) {
-                boolean one = in == out;
-                in = new DeduplicatingSink(in, DUPLICATES_REMEMBERED);
-                out = one ? in : new DeduplicatingSink(out, DUPLICATES_REMEMBERED);
-            }
             return new MessageLogger(this, formatter, in, out, parent);
         }
 

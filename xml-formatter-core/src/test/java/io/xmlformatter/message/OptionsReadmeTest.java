@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The README's option table is the table of {@link Options}, row by row: generated here, checked on every build.
- * {@code -Dxmlformatter.write-readme=true} rewrites it.
+ * {@code -Dxf.write-readme=true} rewrites it.
  */
 class OptionsReadmeTest {
     private static final String BEGIN = "<!-- options:begin";
@@ -22,7 +22,7 @@ class OptionsReadmeTest {
     void theReadmesOptionTableIsTheTable() throws IOException {
         Path readme = Path.of("..", "README.md");
         String generated = table();
-        if (Boolean.getBoolean("xmlformatter.write-readme")) {
+        if (Boolean.getBoolean("xf.write-readme")) {
             String text = read(readme);
             Files.write(readme, (text.substring(0, begin(text)) + generated + text.substring(text.indexOf(END)))
                     .getBytes(StandardCharsets.UTF_8));
@@ -31,7 +31,7 @@ class OptionsReadmeTest {
         int begin = begin(text);
         int end = text.indexOf(END);
         assertTrue(begin > 0 && end >= begin, "the README has the markers");
-        assertEquals(generated, text.substring(begin, end), "rewrite it with -Dxmlformatter.write-readme=true");
+        assertEquals(generated, text.substring(begin, end), "rewrite it with -Dxf.write-readme=true");
     }
 
     private static String read(Path file) throws IOException {

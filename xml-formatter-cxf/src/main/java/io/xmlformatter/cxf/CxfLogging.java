@@ -5,6 +5,7 @@ import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageFacts;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.MessageType;
+import org.apache.cxf.Bus;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
 
@@ -12,7 +13,9 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.WeakHashMap;
 
 /**
  * What the interceptors share: the core message logger and the host; where a CXF exchange keeps the stages of its
@@ -29,6 +32,8 @@ final class CxfLogging {
 
     final MessageLogger logger;
     private final CxfHost host;
+    /** The buses whose shutdown closes the sinks. */
+    private final Set<Bus> closingWith = Collections.newSetFromMap(new WeakHashMap<Bus, Boolean>());
 
     CxfLogging(MessageLogger logger, CxfHost host) {
         this.logger = logger;
@@ -213,6 +218,13 @@ final class CxfLogging {
         ExchangeLog.RequestStage x = stage(ex, BEGUN, ExchangeLog.RequestStage.class);
         if (x != null) {
             x.leaveThread();
+        }
+    }
+
+    /** Whether {@code bus}'s shutdown is to close the sinks now: false when it does already. */
+    boolean closesWith(Bus bus) {
+        synchronized (closingWith) {
+            return closingWith.add(bus);
         }
     }
 

@@ -31,7 +31,7 @@ public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
 
     private static void install(Endpoint endpoint, Bus bus, Object type) {
         XmlLogging annotation = type instanceof Class ? ((Class<?>) type).getAnnotation(XmlLogging.class) : null;
-        if (annotation == null || XmlLoggingSettings.installedOn(endpoint)) {
+        if (annotation == null || Interceptors.installedOn(endpoint)) {
             return;
         }
         if (annotation.enabled()) {

@@ -39,7 +39,7 @@ public final class XmlLoggingBusListener implements BusLifeCycleListener {
             value = System.getProperty(ENABLED_PROPERTY);
         }
         String mode = value == null ? "false" : value.toString().trim().toLowerCase(Locale.ROOT);
-        if ("false".equals(mode) || mode.isEmpty() || XmlLoggingSettings.installedOn(bus)) {
+        if ("false".equals(mode) || mode.isEmpty() || Interceptors.installedOn(bus)) {
             return;
         }
         if (!"true".equals(mode) && !"pretty".equals(mode)) {

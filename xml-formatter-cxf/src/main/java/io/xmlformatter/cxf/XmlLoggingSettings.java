@@ -4,8 +4,6 @@ import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Options;
 import io.xmlformatter.record.LogSink;
 import org.apache.cxf.Bus;
-import org.apache.cxf.buslifecycle.BusLifeCycleListener;
-import org.apache.cxf.buslifecycle.BusLifeCycleManager;
 import org.apache.cxf.endpoint.Client;
 import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.AbstractFeature;
@@ -13,13 +11,9 @@ import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.WeakHashMap;
 
 /**
  * The settings of the CXF logging, as bean setters for Spring XML, Mule and code: CXF's LoggingFeature properties
@@ -40,8 +34,6 @@ public class XmlLoggingSettings extends AbstractFeature {
     private final MessageLogger given;
     private CxfHost host = new CxfHost() { };
     private CxfLogging built;
-    /** The buses whose shutdown closes the sinks. */
-    private final Set<Bus> closingWith = Collections.newSetFromMap(new WeakHashMap<Bus, Boolean>());
 
     /** Settings with the message logger's defaults, changed by the setters. */
     public XmlLoggingSettings() {
@@ -125,12 +117,12 @@ public class XmlLoggingSettings extends AbstractFeature {
 
     /** Adds comma-separated media types treated as binary in inbound messages. */
     public void addInBinaryContentMediaTypes(String mediaTypes) {
-        options().add(Options.IN_BINARY_MEDIA_TYPES, split(mediaTypes));
+        options().add(Options.IN_BINARY_MEDIA_TYPES, Options.IN_BINARY_MEDIA_TYPES.parse(mediaTypes));
     }
 
     /** Adds comma-separated media types treated as binary in outbound messages. */
     public void addOutBinaryContentMediaTypes(String mediaTypes) {
-        options().add(Options.OUT_BINARY_MEDIA_TYPES, split(mediaTypes));
+        options().add(Options.OUT_BINARY_MEDIA_TYPES, Options.OUT_BINARY_MEDIA_TYPES.parse(mediaTypes));
     }
 
     /**
@@ -199,8 +191,7 @@ public class XmlLoggingSettings extends AbstractFeature {
      * object share its formatter and sinks; settings changed after the first call are not seen.
      */
     public Interceptor<Message> getInInterceptor() {
-        CxfLogging logging = logging();
-        return new ChainEntry(new PayloadTapInterceptor(logging), new XmlLoggingInInterceptor(logging));
+        return Interceptors.in(logging());
     }
 
     /**
@@ -208,8 +199,7 @@ public class XmlLoggingSettings extends AbstractFeature {
      * (PRE_STREAM) and adds the fallback that writes the record at the end of the chain.
      */
     public Interceptor<Message> getOutInterceptor() {
-        CxfLogging logging = logging();
-        return new ChainEntry(new XmlLoggingOutInterceptor(logging), new XmlLoggingOutInterceptor.Ending());
+        return Interceptors.out(logging());
     }
 
     /**
@@ -224,64 +214,7 @@ public class XmlLoggingSettings extends AbstractFeature {
         if (provider == bus && bus != null && bus.getExtension(XmlLoggingSettings.class) == null) {
             bus.setExtension(this, XmlLoggingSettings.class); // the logging in force, for @XmlLogging to derive from
         }
-        if (installedOn(provider)) {
-            return;
-        }
-        CxfLogging logging = logging();
-        closeSinksWith(bus, logging);
-        PayloadTapInterceptor tap = new PayloadTapInterceptor(logging);
-        XmlLoggingInInterceptor in = new XmlLoggingInInterceptor(logging);
-        XmlLoggingOutInterceptor out = new XmlLoggingOutInterceptor(logging);
-        provider.getInInterceptors().add(tap);
-        provider.getInInterceptors().add(in);
-        provider.getInFaultInterceptors().add(tap);
-        provider.getInFaultInterceptors().add(in);
-        XmlLoggingOutInterceptor.Ending ending = new XmlLoggingOutInterceptor.Ending();
-        provider.getOutInterceptors().add(out);
-        provider.getOutInterceptors().add(ending);
-        provider.getOutFaultInterceptors().add(out);
-        provider.getOutFaultInterceptors().add(ending);
-    }
-
-    /** Whether {@code provider} already has interceptors of some xml-formatter settings. */
-    static boolean installedOn(InterceptorProvider provider) {
-        for (Interceptor<?> i : provider.getInInterceptors()) {
-            if (i instanceof PayloadTapInterceptor) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * When the bus shuts down, sinks that hold resources (a MongoDB sink's queue and client) are closed: one
-     * listener per bus, however many endpoints and clients (an application that makes a client per call adds no
-     * listener after the first).
-     */
-    private void closeSinksWith(Bus bus, CxfLogging logging) {
-        BusLifeCycleManager lifeCycle = bus == null ? null : bus.getExtension(BusLifeCycleManager.class);
-        if (lifeCycle == null) {
-            return;
-        }
-        synchronized (closingWith) {
-            if (!closingWith.add(bus)) {
-                return;
-            }
-        }
-        lifeCycle.registerLifeCycleListener(new BusLifeCycleListener() {
-            @Override
-            public void initComplete() {
-            }
-
-            @Override
-            public void preShutdown() {
-            }
-
-            @Override
-            public void postShutdown() {
-                logging.close();
-            }
-        });
+        Interceptors.install(provider, bus, logging());
     }
 
     /**
@@ -335,15 +268,5 @@ public class XmlLoggingSettings extends AbstractFeature {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("xml-formatter-cxf: " + e.getMessage(), e);
         }
-    }
-
-    private static List<String> split(String mediaTypes) {
-        List<String> r = new ArrayList<>();
-        for (String t : mediaTypes.split(",", -1)) {
-            if (!t.trim().isEmpty()) {
-                r.add(t.trim().toLowerCase(Locale.ROOT));
-            }
-        }
-        return r;
     }
 }

@@ -21,6 +21,11 @@ import java.util.regex.Pattern;
  */
 final class LoggerProperties {
     static final String PREFIX = "xmlformatter.";
+    /**
+     * The options a Boot application starts from: core's defaults, but a body seen again within one correlation id
+     * (a service that calls others through its own clients: a proxy) is logged once.
+     */
+    static final Options DEFAULTS = Options.defaults().with(Options.SUPPRESS_DUPLICATES, true);
     private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z.-]*");
 
     private LoggerProperties() {

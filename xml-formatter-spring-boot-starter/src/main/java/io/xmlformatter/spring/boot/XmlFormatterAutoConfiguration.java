@@ -65,7 +65,7 @@ public class XmlFormatterAutoConfiguration {
         KnownProperties.check(environment);
         try {
             MessageLogger.Builder b = LoggerProperties.apply(Binder.get(environment), properties,
-                    MessageLogger.builder().sink(sink));
+                    MessageLogger.builder().options(LoggerProperties.DEFAULTS).sink(sink));
             customizers.orderedStream().forEach(c -> c.customize(b));
             return b.build();
         } catch (IllegalArgumentException e) {

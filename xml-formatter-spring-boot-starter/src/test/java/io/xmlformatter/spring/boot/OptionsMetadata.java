@@ -7,7 +7,7 @@ import java.util.List;
 
 /**
  * {@code META-INF/additional-spring-configuration-metadata.json} generated from the options table: one property per
- * row ({@code xmlformatter.<property>}) with its type, description and default, which Spring Boot's configuration
+ * row ({@code xmlformatter.<property>}) with its type, description and the starter's default, which Spring Boot's configuration
  * processor merges into the starter's metadata (IDE completion).
  */
 final class OptionsMetadata {
@@ -29,7 +29,7 @@ final class OptionsMetadata {
         s.append("\n    {\n      \"name\": ").append(json("xmlformatter." + o.property()))
                 .append(",\n      \"type\": ").append(json(o.metadataType()))
                 .append(",\n      \"description\": ").append(json(o.description() + "."));
-        T d = o.defaultValue();
+        T d = LoggerProperties.DEFAULTS.get(o);
         String text = d == null ? null : o.text(d);
         if (text != null && !text.isEmpty()) {
             boolean bare = d instanceof Boolean || d instanceof Integer || d instanceof Double;

@@ -242,12 +242,12 @@ class XmlFormatterAutoConfigurationTest {
     @Test
     void everyRowOfTheTableIsAPropertyInTheMetadata() throws Exception {
         String generated = OptionsMetadata.generate();
-        if (Boolean.getBoolean("xmlformatter.write-metadata")) { // run in the starter's directory
+        if (Boolean.getBoolean("xf.write-metadata")) { // run in the starter's directory
             Files.writeString(Path.of("src/main/resources/META-INF/additional-spring-configuration-metadata.json"),
                     generated);
         }
         assertThat(resource("/META-INF/additional-spring-configuration-metadata.json"))
-                .as("generated from the table; rewrite it with -Dxmlformatter.write-metadata=true").isEqualTo(generated);
+                .as("generated from the table; rewrite it with -Dxf.write-metadata=true").isEqualTo(generated);
         String metadata = resource("/META-INF/spring-configuration-metadata.json");
         for (Option<?> o : Options.all()) {
             assertThat(metadata).contains("\"name\": \"xmlformatter." + o.property() + "\"");
