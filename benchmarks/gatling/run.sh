@@ -81,7 +81,8 @@ users_for() {
   esac
 }
 
-out="$root/${E2E_OUT:-target/e2e}"
+out="${E2E_OUT:-target/e2e}"
+case "$out" in /*) ;; *) out="$root/$out" ;; esac # an absolute E2E_OUT is taken as it is
 rm -rf "$out"
 mkdir -p "$out/results"
 ./mvnw -q -B -pl benchmarks/gatling -am install -DskipTests -Djacoco.skip
