@@ -47,16 +47,14 @@ final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
                 return;
             }
             MessageFacts facts = r.facts(type);
-            WrittenBody body = r.logs(type) ? capture(message, facts, r.capturesBody(type) ? r.captureLimit() : 0)
-                    : null;
+            WrittenBody body = capture(message, facts, r);
             CxfLogging.answer(ex, body == null ? r.response(logging.describe(message, facts))
                     : r.response(facts, body));
             return;
         }
         ExchangeLog.RequestStage x = logging.beginClient(message);
         MessageFacts facts = x.facts(type);
-        WrittenBody body = x.logs(type) ? capture(message, facts, x.capturesBody(type) ? x.captureLimit() : 0)
-                : null;
+        WrittenBody body = capture(message, facts, x);
         ExchangeLog.ResponseStage r = body == null ? x.request(logging.describe(message, facts))
                 : x.request(facts, body);
         CxfLogging.requestSent(ex, r);
@@ -66,12 +64,18 @@ final class XmlLoggingOutInterceptor extends AbstractPhaseInterceptor<Message> {
     }
 
     /**
-     * The capture of the message's body as it is written, or null when it has no stream. Its record is made before
+     * The capture of the message's body as it is written (its first bytes kept when the exchange shows bodies), or
+     * null when the message is not logged or has no stream. Its record is made before
      * the stream closes, as CXF's own logging does: a client's request before its response is received, a server's
      * response before its caller has all of it (so the caller, in the same process, never sees its response's
      * record before this one).
      */
-    private WrittenBody capture(Message message, MessageFacts facts, int limit) {
+    private WrittenBody capture(Message message, MessageFacts facts, ExchangeLog.Stage x) {
+        MessageType type = facts.type();
+        if (!x.logs(type)) {
+            return null;
+        }
+        int limit = x.capturesBody(type) ? x.captureLimit() : 0;
         OutputStream os = message.getContent(OutputStream.class);
         Writer w = os == null ? message.getContent(Writer.class) : null;
         if (os == null && w == null) {
