@@ -480,8 +480,9 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         if (seen == null || body == null || body.isEmpty() || !l.suppressesDuplicates()) {
             return body;
         }
+        // the name goes into the payload, which the field gate does not pass: an adapter's message id is cleaned here
         String first = seen.firstOf(l, facts, body, facts.type() + " " + (facts.messageId() != null
-                ? facts.messageId() : id));
+                ? l.fields().id(facts.messageId()) : id));
         if (first == null) {
             return body;
         }

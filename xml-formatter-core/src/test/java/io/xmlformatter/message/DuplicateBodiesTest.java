@@ -13,7 +13,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The duplicate option decides before rendering: a proxy's body, in and then out within one correlation id, is
@@ -74,6 +76,19 @@ class DuplicateBodiesTest {
         other.request(other.facts(MessageType.REQ_IN).contentType("text/xml"), body(ORDER)).failed().end();
         assertEquals(Arrays.asList(null, null), records.stream()
                 .map(r -> r.attributes().get(DeduplicatingSink.DUPLICATE_OF)).collect(Collectors.toList()));
+    }
+
+    @Test
+    void aMessageIdNamingTheFirstIsCleanedLikeEveryField() {
+        LoggedExchange x = LoggedExchange.server(logger, name -> "c-8", null, null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("text/xml").messageId("m\r\nFORGED password=s3cr3t"),
+                body(ORDER));
+        LoggedExchange y = LoggedExchange.client(logger, name -> null, null, null);
+        y.request(y.facts(MessageType.REQ_OUT).contentType("text/xml"), body(ORDER)).failed().end();
+        x.failed().end();
+        String payload = records.get(1).payload();
+        assertTrue(payload.startsWith("[SAME PAYLOAD AS REQ_IN m"), payload);
+        assertFalse(payload.contains("\n") || payload.contains("\r") || payload.contains("s3cr3t"), payload);
     }
 
     @Test
