@@ -7,8 +7,8 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Which exchanges a rule of the message logger applies to ({@link MessageLogger.Builder#rule},
- * {@link MessageLogger.Builder#exclude}): by service, operation, address path, HTTP method and SOAPAction, each
+ * Which exchanges a rule of the message logger applies to ({@link MessageLoggerBuilder#rule},
+ * {@link MessageLoggerBuilder#exclude}): by service, operation, address path, HTTP method and SOAPAction, each
  * left open (any) unless set. The service is a WSDL port type or service name, with or without its
  * {@code {namespace}}, or a resource class's simple name (JAX-RS), or a flow's name (Mule); the operation is a
  * SOAP operation or a resource method's name. Immutable; each setter returns a new match.

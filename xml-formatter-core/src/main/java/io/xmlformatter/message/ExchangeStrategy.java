@@ -4,7 +4,7 @@ import io.xmlformatter.Experimental;
 
 /**
  * Which records of an exchange are written, and with or without their bodies: the five built-in ones are the
- * constants of {@link Strategy}; your own plugs in through {@code MessageLogger.Builder#strategy} the same way. The
+ * constants of {@link Strategy}; your own plugs in through {@code MessageLoggerBuilder#strategy} the same way. The
  * exchange asks it, in this order: whether bodies are captured at all; whether a record waits for the exchange's
  * outcome or is written as it is made; once the outcome is known, whether the exchange is notable (its records — and
  * with the chain option, those of every exchange sharing its correlation id — are then written as notable); and for

@@ -97,8 +97,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
             String exchangeId) {
         Function<String, String> h = headers != null ? headers : name -> null;
         String id = hostCorrelationId != null ? hostCorrelationId : idOf(h.apply(logger.correlationHeader()));
-        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, false), logger.sampling().next(),
-                true);
+        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, false),
+                logger.policy().sampling().next(), true);
     }
 
     /** A client exchange begins ({@link ExchangeLog#client}). */
@@ -109,8 +109,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         if (id == null) {
             id = idOf(Mdc.get(Mdc.CORRELATION_ID));
         }
-        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, true), logger.sampling().next(),
-                false);
+        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, true),
+                logger.policy().sampling().next(), false);
     }
 
     private LoggedExchange(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace,
@@ -121,7 +121,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
         this.trace = trace;
         String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
-        if (correlation == null && logger.correlationFromTrace()) {
+        if (correlation == null && logger.policy().correlationFromTrace()) {
             correlation = trace.traceId;
         }
         this.correlationId = correlation != null ? correlation : id;
@@ -186,9 +186,9 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
             asked.clear();
         }
         logger = l;
-        ExchangeStrategy s = l.strategy();
+        ExchangeStrategy s = l.policy().strategy();
         strategy = sampled || !s.capturesBodies() ? s : Strategy.FAILED_ONLY;
-        off = !sampled && !l.sampleKeepsFailures();
+        off = !sampled && !l.policy().sampleKeepsFailures();
     }
 
     @Override
@@ -398,11 +398,11 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private synchronized void outcomeOf(MessageFacts facts) {
         MessageType type = facts.type();
         Integer status = facts.responseCode();
-        if (status != null && status >= logger.faultStatus() && !type.isFault()) {
+        if (status != null && status >= logger.policy().faultStatus() && !type.isFault()) {
             facts.type(type.isOutbound() ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
         }
         if (outcome == null) {
-            settle(Outcome.of(facts.type().isFault(), status, logger.faultStatus()), facts);
+            settle(Outcome.of(facts.type().isFault(), status, logger.policy().faultStatus()), facts);
         }
     }
 
@@ -413,7 +413,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private void write(MessageFacts facts, CapturedBody body, boolean notable) {
         Outcome o = outcome != null ? outcome : notable ? Outcome.FAILURE : Outcome.SUCCESS;
         MessageLogger l = logger;
-        facts.level(l.level(o));
+        facts.level(l.policy().level(o));
         ExchangeStrategy.Decision d = strategy.decide(notable);
         if (d != ExchangeStrategy.Decision.NONE) {
             record(l, facts, d == ExchangeStrategy.Decision.WITH_BODY ? body : null);
@@ -428,7 +428,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      */
     private void record(MessageLogger l, MessageFacts facts, CapturedBody captured) {
         CapturedBody body = firstTime(l, facts, captured);
-        if (!l.recordPerExchange()) {
+        if (!l.policy().recordPerExchange()) {
             l.log(facts, body);
             return;
         }
@@ -477,7 +477,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      * a proxy's request in, then out): then it is not rendered again, and the record names the first instead.
      */
     private CapturedBody firstTime(MessageLogger l, MessageFacts facts, CapturedBody body) {
-        if (seen == null || body == null || body.isEmpty() || !l.suppressesDuplicates()) {
+        if (seen == null || body == null || body.isEmpty() || !l.policy().suppressesDuplicates()) {
             return body;
         }
         // the name goes into the payload, which the field gate does not pass: an adapter's message id is cleaned here
@@ -540,7 +540,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      * @param response the response's facts, or null when there is none
      */
     private void settle(Outcome o, MessageFacts response) {
-        boolean slow = System.nanoTime() - started >= logger.slowNanos();
+        boolean slow = System.nanoTime() - started >= logger.policy().slowNanos();
         notable = strategy.notable(new ExchangeOutcome(o == Outcome.FAILURE, response == null ? null
                 : response.responseCode(), slow, service, operation, response == null ? null : response.headers()));
         outcome = o;

@@ -3,7 +3,7 @@ package io.xmlformatter.message;
 import io.xmlformatter.Pseudonyms;
 
 /**
- * What a value of a message masked by name is written as: the mask, or with {@link MessageLogger.Builder#pseudonyms}
+ * What a value of a message masked by name is written as: the mask, or with {@link MessageLoggerBuilder#pseudonyms}
  * its keyed pseudonym, of the value as a reader decodes it. A value cut short, or still encoded once decoded, is
  * written as the mask: its pseudonym would be another value's. Immutable and thread-safe.
  */

@@ -1,32 +1,21 @@
 package io.xmlformatter.message;
 
 import io.xmlformatter.Experimental;
-import io.xmlformatter.Pseudonyms;
-import io.xmlformatter.ValueDetector;
-import io.xmlformatter.ValueMasker;
-import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.sink.Slf4jSink;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -63,37 +52,19 @@ public final class MessageLogger implements AutoCloseable {
     public static final String CONTENT_SUPPRESSED = BodyRenderer.CONTENT_SUPPRESSED;
     private static final Logger REPORT = Logger.getLogger(MessageLogger.class.getName());
 
-    private final BodyRenderer renderer;
-    private final HeaderMasker headers;
-    private final ParameterMasker parameters;
-    /** The gate every field of a record but its payload passes, and the ids an exchange carries. */
-    private final RecordFields fields;
-    private final List<String> inBinary;
-    private final List<String> outBinary;
+    /** Makes a message's record: the engine, the maskers and the body rule this logger's options describe. */
+    private final RecordMaker records;
+    /** What this logger's options say about its exchanges. */
+    private final ExchangePolicy policy;
     private final LogSink inSink;
     private final LogSink outSink;
-    private final int captureLimit;
     private final String correlationHeader;
-    private final ExchangeStrategy strategy;
-    private final long slowNanos;
-    private final int faultStatus;
-    private final Sampling sampling;
-    private final boolean sampleKeepsFailures;
-    private final boolean correlationFromTrace;
-    /** The level for a success, a client error and a failure; null: the sink's own. */
-    private final LogLevel[] levels;
-    /**
-     * The most severe of {@link #levels}, asked of the sink before capturing (a failure may come, whatever a
-     * success's level); null: the sink's own.
-     */
-    private final LogLevel severestLevel;
-    private final boolean recordPerExchange;
     /** The rules, in order: a match and its logger (null: not logged). */
     private final List<Rule> rules;
     /** The chains, the held bound and the rules added while running: the root's, shared by those derived from it. */
     private final ExchangeRegistry registry;
     /** This logger's configuration, to derive others from ({@link #derive}). */
-    private final Builder configuration;
+    private final MessageLoggerBuilder configuration;
     /** The options this logger was built with. */
     private final Options options;
     /** The logger this one was derived from (it holds the chains and the held bound), or null. */
@@ -102,53 +73,24 @@ public final class MessageLogger implements AutoCloseable {
     private final AtomicLong recordFailures = new AtomicLong();
     private final AtomicReference<String> lastFailure = new AtomicReference<>();
 
-    private MessageLogger(Builder b, XmlFormatter formatter, LogSink in, LogSink out, MessageLogger parent) {
+    /** @throws IllegalArgumentException naming the setting that is wrong */
+    MessageLogger(MessageLoggerBuilder b, LogSink in, LogSink out, MessageLogger parent) {
         this.parent = parent;
         this.configuration = b.copy();
-        Options o = b.options();
-        this.options = o;
-        String mask = o.get(Options.MASK);
-        Pseudonyms pseudonyms = o.get(Options.PSEUDONYMS);
-        Masks masks = new Masks(mask, pseudonyms);
-        ValueMasker valueMasker = formatter.valueMasker();
-        DetectedValues values = valueMasker == null ? null : new DetectedValues(valueMasker);
-        headers = new HeaderMasker(o.get(Options.SENSITIVE_HEADER_NAMES), masks, values);
-        Set<String> parameterNames = new LinkedHashSet<>(o.get(Options.SENSITIVE_PARAMETER_NAMES));
-        parameterNames.addAll(o.get(Options.SENSITIVE_ELEMENT_NAMES));
-        parameters = new ParameterMasker(parameterNames, masks, values);
-        fields = new RecordFields(parameters, values != null);
-        int limit = o.get(Options.LIMIT).intValue();
-        long inMemThreshold = o.get(Options.IN_MEM_THRESHOLD);
-        captureLimit = limit >= 0 ? limit : inMemThreshold > 0 ? (int) inMemThreshold : 128 * 1024;
-        JsonMasker json = new JsonMasker(secretNames(o), o.get(Options.ANONYMIZE_JSON),
-                o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker);
-        renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
-                o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
-                o.get(Options.PRETTY) ? o.get(Options.INDENT) : 0, o.get(Options.MAX_TEXT_LENGTH));
-        inBinary = binaryTypes(o.get(Options.IN_BINARY_MEDIA_TYPES));
-        outBinary = binaryTypes(o.get(Options.OUT_BINARY_MEDIA_TYPES));
+        options = b.options();
+        policy = new ExchangePolicy(options);
+        records = new RecordMaker(options);
         inSink = in;
         outSink = out;
-        correlationHeader = o.get(Options.CORRELATION_HEADER);
-        strategy = o.get(Options.STRATEGY);
-        Duration slow = o.get(Options.SLOW_THRESHOLD);
-        slowNanos = slow == null ? Long.MAX_VALUE : slow.toNanos();
-        faultStatus = o.get(Options.FAULT_STATUS);
-        sampling = new Sampling(o.get(Options.SAMPLE_ONE_IN), o.get(Options.SAMPLE_RATE));
-        sampleKeepsFailures = o.get(Options.SAMPLE_KEEPS_FAILURES);
-        correlationFromTrace = o.get(Options.CORRELATION_FROM_TRACE);
-        List<LogLevel> l = o.get(Options.LEVELS);
-        levels = l.isEmpty() ? null : l.toArray(new LogLevel[0]);
-        severestLevel = levels == null ? null : severest(levels);
-        recordPerExchange = o.get(Options.RECORD_PER_EXCHANGE);
-        registry = parent != null ? parent.registry : new ExchangeRegistry(o, b.clock);
+        correlationHeader = options.get(Options.CORRELATION_HEADER);
+        registry = parent != null ? parent.registry : new ExchangeRegistry(options, b.clock);
         rules = rules(b.rules);
     }
 
     /** Each rule's logger, derived from this one with its override. */
-    private List<Rule> rules(List<RuleSpec> specs) {
+    private List<Rule> rules(List<MessageLoggerBuilder.RuleSpec> specs) {
         List<Rule> built = new ArrayList<>();
-        for (RuleSpec r : specs) {
+        for (MessageLoggerBuilder.RuleSpec r : specs) {
             try {
                 built.add(new Rule(r.match, r.override == null ? null : derive(r.override)));
             } catch (IllegalArgumentException e) {
@@ -165,8 +107,8 @@ public final class MessageLogger implements AutoCloseable {
      *
      * @throws IllegalArgumentException naming the setting that is wrong
      */
-    public MessageLogger derive(Consumer<Builder> override) {
-        Builder b = configuration.copy();
+    public MessageLogger derive(Consumer<MessageLoggerBuilder> override) {
+        MessageLoggerBuilder b = configuration.copy();
         b.rules.clear();
         override.accept(b);
         b.rules.clear();
@@ -181,7 +123,7 @@ public final class MessageLogger implements AutoCloseable {
      * logger like it with some options changed: {@code logger.toBuilder().limit(4096).build()}. The logger it builds
      * is independent of this one (its own chains and held-bytes bound); {@link #derive} makes one that shares them.
      */
-    public Builder toBuilder() {
+    public MessageLoggerBuilder toBuilder() {
         return configuration.copy();
     }
 
@@ -190,17 +132,9 @@ public final class MessageLogger implements AutoCloseable {
         return parent != null ? parent : this;
     }
 
-    private static LogLevel severest(LogLevel[] levels) {
-        LogLevel l = levels[0];
-        for (LogLevel x : levels) {
-            l = x.compareTo(l) > 0 ? x : l;
-        }
-        return l;
-    }
-
     /** A builder with the defaults: limit 48 KiB, WS-Security preset, whitespace as sent, SLF4J text. */
-    public static Builder builder() {
-        return new Builder();
+    public static MessageLoggerBuilder builder() {
+        return new MessageLoggerBuilder();
     }
 
     /**
@@ -211,8 +145,8 @@ public final class MessageLogger implements AutoCloseable {
      */
     public boolean wouldLog(MessageType type, String owner) {
         try {
-            return severestLevel == null ? sink(type).wouldWrite(type, owner)
-                    : sink(type).wouldWrite(type, owner, severestLevel);
+            LogLevel severest = policy.severestLevel();
+            return severest == null ? sink(type).wouldWrite(type, owner) : sink(type).wouldWrite(type, owner, severest);
         } catch (RuntimeException | LinkageError e) {
             failed(sinkFailures, e);
             return false;
@@ -221,7 +155,7 @@ public final class MessageLogger implements AutoCloseable {
 
     /** How many bytes of a body to capture for its record. */
     public int captureLimit() {
-        return captureLimit;
+        return records.captureLimit();
     }
 
     /** The header that carries the correlation id in and out. */
@@ -231,7 +165,7 @@ public final class MessageLogger implements AutoCloseable {
 
     /**
      * The logger for an exchange with these facts (null where not known): the first rule's that matches
-     * ({@link Builder#rule}), this one when none does, null when a rule excludes the exchange.
+     * ({@link MessageLoggerBuilder#rule}), this one when none does, null when a rule excludes the exchange.
      *
      * @param service the port type or service name, the resource class's simple name, or the flow's name
      * @param operation the SOAP operation or the resource method's name
@@ -292,75 +226,19 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    /** A rule as configured: its match and its override (null: excluded). */
-    private static final class RuleSpec {
-        final ExchangeMatch match;
-        final Consumer<Builder> override;
-
-        RuleSpec(ExchangeMatch match, Consumer<Builder> override) {
-            this.match = match;
-            this.override = override;
-        }
-    }
-
-    ExchangeStrategy strategy() {
-        return strategy;
-    }
-
-    long slowNanos() {
-        return slowNanos;
-    }
-
-    int faultStatus() {
-        return faultStatus;
-    }
-
-    boolean sampleKeepsFailures() {
-        return sampleKeepsFailures;
-    }
-
-    boolean correlationFromTrace() {
-        return correlationFromTrace;
+    /** What this logger's options say about its exchanges. */
+    ExchangePolicy policy() {
+        return policy;
     }
 
     /** The gate for fields and ids. */
     RecordFields fields() {
-        return fields;
-    }
-
-    /** The sampling of this logger's exchanges. */
-    Sampling sampling() {
-        return sampling;
+        return records.fields();
     }
 
     /** What the exchanges of this logger and those derived from it share. */
     ExchangeRegistry registry() {
         return registry;
-    }
-
-    /** The level of a record of an exchange with this outcome; null: the sink's own. */
-    LogLevel level(Outcome outcome) {
-        if (levels == null) {
-            return null;
-        }
-        switch (outcome) {
-            case FAILURE:
-                return levels[2];
-            case CLIENT_ERROR:
-                return levels[1];
-            default:
-                return levels[0];
-        }
-    }
-
-    /** Whether a body this logger logged already in a correlation id is not rendered again (the duplicate option). */
-    boolean suppressesDuplicates() {
-        return options.get(Options.SUPPRESS_DUPLICATES);
-    }
-
-    /** Whether an exchange's request and response make one record (the record-per-exchange option). */
-    boolean recordPerExchange() {
-        return recordPerExchange;
     }
 
     /** Writes a record made elsewhere (the record of a whole exchange) to the sink of its direction. Never throws. */
@@ -419,15 +297,7 @@ public final class MessageLogger implements AutoCloseable {
      * cleaned ({@link RecordFields}).
      */
     LogRecord record(MessageFacts facts, CapturedBody body) {
-        LogRecord.Builder b = facts.record();
-        int[] masked = {0};
-        b.address(parameters.maskAddress(facts.address(), masked));
-        b.addMaskedCount(masked[0]);
-        headers.describe(facts.headers(), b);
-        if (body != null) {
-            renderer.render(facts, body, facts.type().isOutbound() ? outBinary : inBinary, b);
-        }
-        return fields.clean(b.build());
+        return records.record(facts, body);
     }
 
     /** How many times a sink threw (the call went on; the record was lost). */
@@ -442,8 +312,7 @@ public final class MessageLogger implements AutoCloseable {
 
     /** How many times a value detector threw (each time, the whole value was masked); 0 without detectors. */
     public long detectorFailures() {
-        ValueMasker values = renderer.values();
-        return values == null ? 0 : values.failures();
+        return records.detectorFailures();
     }
 
     /** The last failure counted, or null. */
@@ -473,425 +342,8 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
-    /** The element names (and JSON keys) masked: those configured and, unless switched off, the common ones. */
-    private static Set<String> secretNames(Options o) {
-        Set<String> names = new LinkedHashSet<>(o.get(Options.SENSITIVE_ELEMENT_NAMES));
-        if (o.get(Options.COMMON_NAMES)) {
-            names.addAll(COMMON_SECRET_NAMES);
-        }
-        return names;
-    }
-
     /** The options this logger was built with (rules and sinks aside). */
     public Options options() {
         return options;
-    }
-
-    /** {@link #BINARY_TYPES} and {@code more}, in lower case. */
-    private static List<String> binaryTypes(Collection<String> more) {
-        List<String> r = new ArrayList<>();
-        List<String> types = new ArrayList<>(BINARY_TYPES);
-        types.addAll(more);
-        for (String t : types) {
-            r.add(t.trim().toLowerCase(Locale.ROOT));
-        }
-        return Collections.unmodifiableList(r);
-    }
-
-    /**
-     * Configures a {@link MessageLogger}: its {@link Options} (one table: CXF's LoggingFeature properties with CXF's
-     * meaning, the engine's options, the exchange's), its sinks and rules. Each typed method sets one option; any
-     * option can also be set by name from text ({@link #set(String, String)}). Not thread-safe; {@link #build()}
-     * makes the immutable logger and may be called again.
-     */
-    public static final class Builder {
-        private Options options = Options.defaults();
-        private boolean verbose = true;
-        private LogSink inSink;
-        private LogSink outSink;
-        private Clock clock = Clock.systemUTC();
-        /** Rules in order. */
-        private final List<RuleSpec> rules = new ArrayList<>();
-
-        private Builder() {
-        }
-
-        /** A new builder with this one's settings (the same sinks and rules). */
-        Builder copy() {
-            Builder b = new Builder();
-            b.options = options;
-            b.verbose = verbose;
-            b.inSink = inSink;
-            b.outSink = outSink;
-            b.clock = clock;
-            b.rules.addAll(rules);
-            return b;
-        }
-
-        /** The options set so far. */
-        public Options options() {
-            return options;
-        }
-
-        /**
-         * Sets an option.
-         *
-         * @throws IllegalArgumentException when the option does not take the value, naming it
-         */
-        public <T> Builder set(Option<T> option, T value) {
-            options = options.with(option, value);
-            return this;
-        }
-
-        /**
-         * Sets the option named {@code key} (its name, property or CXF name, see {@link Options#named}) from its text
-         * form: {@code set("exchange.slow-threshold", "2s")}.
-         *
-         * @throws IllegalArgumentException for an unknown option or a value it does not take, naming it
-         */
-        public Builder set(String key, String text) {
-            options = options.with(key, text);
-            return this;
-        }
-
-        /** Replaces every option with those of {@code all} (sinks and rules stay). */
-        public Builder options(Options all) {
-            options = java.util.Objects.requireNonNull(all, "options");
-            return this;
-        }
-
-        /**
-         * Changes the options as a rule or an annotation does ({@link Options#overlay}): names and paths masked or
-         * pruned are added to, every other option replaced.
-         *
-         * @throws IllegalArgumentException for an unknown option or a value it does not take, naming it
-         */
-        public Builder overlay(Map<String, String> overlay) {
-            options = options.overlay(overlay);
-            return this;
-        }
-
-        /** Adds {@code values} to a list option (names or paths masked or pruned, media types). */
-        public Builder add(Option<List<String>> option, Collection<String> values) {
-            return set(option, option.widen(options.get(option), OptionType.list(values)));
-        }
-
-        /** {@link Options#LIMIT}: the most payload logged, in bytes (-1: no limit). Default 48 KiB. */
-        public Builder limit(int bytes) {
-            return set(Options.LIMIT, (long) bytes);
-        }
-
-        /** {@link Options#PRETTY}: indent payloads (otherwise whitespace stays as sent). */
-        public Builder pretty(boolean on) {
-            return set(Options.PRETTY, on);
-        }
-
-        /** {@link Options#LOG_BINARY}: log binary bodies; suppressed by default. */
-        public Builder logBinary(boolean on) {
-            return set(Options.LOG_BINARY, on);
-        }
-
-        /** {@link Options#SENSITIVE_ELEMENT_NAMES}: elements masked wherever they are, names in any case. */
-        public Builder sensitiveElementNames(Collection<String> names) {
-            return set(Options.SENSITIVE_ELEMENT_NAMES, OptionType.list(names));
-        }
-
-        /** {@link Options#ANONYMIZE}: paths masked (see {@link XmlFormatter.Builder#anonymize}). */
-        public Builder anonymize(Collection<String> paths) {
-            return set(Options.ANONYMIZE, OptionType.list(paths));
-        }
-
-        /** {@link Options#PRUNE}: paths pruned (see {@link XmlFormatter.Builder#prune}). */
-        public Builder prune(Collection<String> paths) {
-            return set(Options.PRUNE, OptionType.list(paths));
-        }
-
-        /** {@link Options#DETECT}: masks what these detectors find by its value, wherever it stands. */
-        @Experimental
-        public Builder detect(ValueDetector... values) {
-            return set(Options.DETECT, Collections.unmodifiableList(new ArrayList<>(Arrays.asList(values))));
-        }
-
-        /** {@link Options#PSEUDONYMS}: masked values written as their keyed pseudonyms instead of the mask. */
-        @Experimental
-        public Builder pseudonyms(Pseudonyms value) {
-            return set(Options.PSEUDONYMS, value);
-        }
-
-        /**
-         * {@link Options#STRATEGY}: which records of an exchange are written, with or without bodies: a
-         * {@link Strategy}, or your own {@link ExchangeStrategy}.
-         */
-        public Builder strategy(ExchangeStrategy value) {
-            return set(Options.STRATEGY, value);
-        }
-
-        /** {@link Options#SLOW_THRESHOLD}: an exchange that takes at least this long is slow. */
-        public Builder slowThreshold(Duration value) {
-            return set(Options.SLOW_THRESHOLD, value);
-        }
-
-        /** {@link Options#LEVELS}: the level of records by outcome; all three null: the sink's level. */
-        public Builder levels(LogLevel success, LogLevel clientError, LogLevel failure) {
-            return set(Options.LEVELS, success == null && clientError == null && failure == null
-                    ? Collections.<LogLevel>emptyList() : Arrays.asList(success, clientError, failure));
-        }
-
-        /** Sets {@link Options#IN_MEM_THRESHOLD}. */
-        public Builder inMemThreshold(long bytes) {
-            return set(Options.IN_MEM_THRESHOLD, bytes);
-        }
-
-        /** Sets {@link Options#INDENT}. */
-        public Builder indent(int spaces) {
-            return set(Options.INDENT, spaces);
-        }
-
-        /** Sets {@link Options#LOG_MULTIPART}. */
-        public Builder logMultipart(boolean on) {
-            return set(Options.LOG_MULTIPART, on);
-        }
-
-        /** Sets {@link Options#MAX_TEXT_LENGTH}. */
-        public Builder maxTextLength(int chars) {
-            return set(Options.MAX_TEXT_LENGTH, chars);
-        }
-
-        /** Sets {@link Options#MAX_CDATA_LENGTH}. */
-        public Builder maxCdataLength(int chars) {
-            return set(Options.MAX_CDATA_LENGTH, chars);
-        }
-
-        /** Sets {@link Options#EMBEDDED_XML}. */
-        public Builder embeddedXml(boolean on) {
-            return set(Options.EMBEDDED_XML, on);
-        }
-
-        /** Sets {@link Options#WS_SECURITY}. */
-        public Builder wsSecurity(boolean on) {
-            return set(Options.WS_SECURITY, on);
-        }
-
-        /** Sets {@link Options#MASK}. */
-        public Builder mask(String value) {
-            return set(Options.MASK, value);
-        }
-
-        /** Sets {@link Options#SENSITIVE_ATTRIBUTE_NAMES}. */
-        public Builder sensitiveAttributeNames(Collection<String> names) {
-            return set(Options.SENSITIVE_ATTRIBUTE_NAMES, OptionType.list(names));
-        }
-
-        /** Sets {@link Options#SENSITIVE_HEADER_NAMES}. */
-        public Builder sensitiveHeaderNames(Collection<String> names) {
-            return set(Options.SENSITIVE_HEADER_NAMES, OptionType.list(names));
-        }
-
-        /** Sets {@link Options#SENSITIVE_PARAMETER_NAMES}. */
-        public Builder sensitiveParameterNames(Collection<String> names) {
-            return set(Options.SENSITIVE_PARAMETER_NAMES, OptionType.list(names));
-        }
-
-        /** Sets {@link Options#ANONYMIZE_JSON}. */
-        public Builder anonymizeJson(Collection<String> paths) {
-            return set(Options.ANONYMIZE_JSON, OptionType.list(paths));
-        }
-
-        /** Sets {@link Options#PRUNE_JSON}. */
-        public Builder pruneJson(Collection<String> paths) {
-            return set(Options.PRUNE_JSON, OptionType.list(paths));
-        }
-
-        /** Sets {@link Options#CORRELATION_HEADER}. */
-        public Builder correlationHeader(String header) {
-            return set(Options.CORRELATION_HEADER, header);
-        }
-
-        /** Sets {@link Options#SUPPRESS_DUPLICATES}. */
-        public Builder suppressDuplicates(boolean on) {
-            return set(Options.SUPPRESS_DUPLICATES, on);
-        }
-
-        /** Sets {@link Options#FAULT_STATUS}. */
-        public Builder faultStatus(int status) {
-            return set(Options.FAULT_STATUS, status);
-        }
-
-        /** Sets {@link Options#SAMPLE_ONE_IN}. */
-        public Builder sampleOneIn(int n) {
-            return set(Options.SAMPLE_ONE_IN, n);
-        }
-
-        /** Sets {@link Options#SAMPLE_RATE}. */
-        public Builder sampleRate(double rate) {
-            return set(Options.SAMPLE_RATE, rate);
-        }
-
-        /** Sets {@link Options#SAMPLE_KEEPS_FAILURES}. */
-        public Builder sampleKeepsFailures(boolean on) {
-            return set(Options.SAMPLE_KEEPS_FAILURES, on);
-        }
-
-        /** Sets {@link Options#CORRELATION_FROM_TRACE}. */
-        public Builder correlationFromTrace(boolean on) {
-            return set(Options.CORRELATION_FROM_TRACE, on);
-        }
-
-        /** Sets {@link Options#MAX_HELD_BYTES}. */
-        public Builder maxHeldBytes(long bytes) {
-            return set(Options.MAX_HELD_BYTES, bytes);
-        }
-
-        /** Sets {@link Options#CHAIN}. */
-        public Builder chain(boolean on) {
-            return set(Options.CHAIN, on);
-        }
-
-        /** Sets {@link Options#RECORD_PER_EXCHANGE}. */
-        public Builder recordPerExchange(boolean on) {
-            return set(Options.RECORD_PER_EXCHANGE, on);
-        }
-
-        /** Sets {@link Options#CHAIN_MAX_RECORDS}. */
-        public Builder chainMaxRecords(int maxRecords) {
-            return set(Options.CHAIN_MAX_RECORDS, maxRecords);
-        }
-
-        /** Sets {@link Options#CHAIN_MAX_AGE}. */
-        public Builder chainMaxAge(Duration maxAge) {
-            return set(Options.CHAIN_MAX_AGE, maxAge);
-        }
-
-        /**
-         * With no sink set, as CXF's {@code verbose}: CXF's text layout (true, default; {@link Slf4jSink#text()}), or
-         * the payload as the message and the metadata in the MDC (false; {@link Slf4jSink#payloadOnly()}).
-         */
-        public Builder verbose(boolean on) {
-            verbose = on;
-            return this;
-        }
-
-        /** Where records go, both directions (default: SLF4J under CXF's logger names). */
-        public Builder sink(LogSink sink) {
-            inSink = sink;
-            outSink = sink;
-            return this;
-        }
-
-        /** Where records of inbound messages go. */
-        public Builder inSink(LogSink sink) {
-            inSink = sink;
-            return this;
-        }
-
-        /** Where records of outbound messages go. */
-        public Builder outSink(LogSink sink) {
-            outSink = sink;
-            return this;
-        }
-
-        /** The clock rules added while running expire by (default the system's); for tests and simulations. */
-        @Experimental
-        public Builder clock(Clock value) {
-            clock = java.util.Objects.requireNonNull(value, "clock");
-            return this;
-        }
-
-        /**
-         * Exchanges that {@code match} are logged with this configuration changed by {@code override} (a limit,
-         * masking or pruning paths, indentation, the strategy, ...; sinks stay shared). Rules are tried in the
-         * order they were added; the first that matches applies, else this configuration. For example:
-         * {@code rule(ExchangeMatch.any().operation("upload"), b -> b.limit(1024).strategy(Strategy.WITHOUT_BODY))}.
-         */
-        public Builder rule(ExchangeMatch match, Consumer<Builder> override) {
-            if (match == null || override == null) {
-                throw new IllegalArgumentException("a rule needs a match and an override");
-            }
-            rules.add(new RuleSpec(match, override));
-            return this;
-        }
-
-        /**
-         * Exchanges that {@code match} are logged with this configuration changed by {@code overlay} (options by
-         * name as text, as {@link #overlay}: masking can only grow).
-         */
-        public Builder rule(ExchangeMatch match, Map<String, String> overlay) {
-            Map<String, String> o = Collections.unmodifiableMap(new LinkedHashMap<>(overlay));
-            Options.defaults().overlay(o); // a wrong key or value is told now
-            return rule(match, b -> b.overlay(o));
-        }
-
-        /** Exchanges that {@code match} are not logged (a rule, tried in order with the others). */
-        public Builder exclude(ExchangeMatch match) {
-            if (match == null) {
-                throw new IllegalArgumentException("exclude needs a match");
-            }
-            rules.add(new RuleSpec(match, null));
-            return this;
-        }
-
-        /**
-         * The logger.
-         *
-         * @throws IllegalArgumentException naming the setting that is wrong
-         */
-        public MessageLogger build() {
-            return build(null);
-        }
-
-        private MessageLogger build(MessageLogger parent) {
-            Options o = options;
-            checkExchangeOptions(o);
-            XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(o.get(Options.MAX_TEXT_LENGTH))
-                    .maxCdataLength(o.get(Options.MAX_CDATA_LENGTH)).embeddedXml(o.get(Options.EMBEDDED_XML))
-                    .mask(o.get(Options.MASK)).pseudonyms(o.get(Options.PSEUDONYMS));
-            f.indent(o.get(Options.INDENT)); // checked even when payloads are not indented
-            if (!o.get(Options.PRETTY)) {
-                f.keepWhitespace();
-            }
-            long limit = o.get(Options.LIMIT);
-            if (limit >= 0) {
-                f.maxDocumentLength(limit);
-            }
-            if (o.get(Options.WS_SECURITY)) {
-                f.wsSecurity();
-            }
-            f.detect(o.get(Options.DETECT).toArray(new ValueDetector[0]));
-            List<String> names = new ArrayList<>(); // names given as names match in any letter case
-            for (String name : secretNames(o)) {
-                names.add("//" + name);
-            }
-            List<String> attributes = new ArrayList<>(o.get(Options.SENSITIVE_ATTRIBUTE_NAMES));
-            if (o.get(Options.COMMON_NAMES)) {
-                attributes.addAll(COMMON_SECRET_NAMES);
-            }
-            for (String name : attributes) {
-                names.add("//@" + name);
-            }
-            f.anonymizeIgnoringCase(names);
-            XmlFormatter formatter;
-            try {
-                formatter = f.anonymize(o.get(Options.ANONYMIZE)).prune(o.get(Options.PRUNE).toArray(new String[0]))
-                        .build();
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("bad masking or pruning setting (anonymize, prune, "
-                        + "sensitiveElementNames, sensitiveAttributeNames): " + e.getMessage(), e);
-            }
-            LogSink fallback = inSink != null && outSink != null ? null
-                    : verbose ? Slf4jSink.text() : Slf4jSink.payloadOnly();
-            LogSink in = inSink != null ? inSink : fallback;
-            LogSink out = outSink != null ? outSink : fallback;
-            return new MessageLogger(this, formatter, in, out, parent);
-        }
-
-        private static void checkExchangeOptions(Options o) {
-            if (o.get(Options.STRATEGY) == Strategy.SLOW_ONLY && o.get(Options.SLOW_THRESHOLD) == null) {
-                throw new IllegalArgumentException("strategy SLOW_ONLY needs slowThreshold");
-            }
-            if (o.get(Options.SAMPLE_ONE_IN) > 1 && o.get(Options.SAMPLE_RATE) < 1) {
-                throw new IllegalArgumentException("sampling: sampleOneIn (was " + o.get(Options.SAMPLE_ONE_IN)
-                        + ") and sampleRate (was " + o.get(Options.SAMPLE_RATE) + "), not both set");
-            }
-        }
     }
 }

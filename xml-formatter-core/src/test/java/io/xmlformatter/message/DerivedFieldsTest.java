@@ -71,8 +71,8 @@ class DerivedFieldsTest {
         MDC.clear();
     }
 
-    private MessageLogger logger(Consumer<MessageLogger.Builder> options) {
-        MessageLogger.Builder b = MessageLogger.builder().sink(r -> {
+    private MessageLogger logger(Consumer<MessageLoggerBuilder> options) {
+        MessageLoggerBuilder b = MessageLogger.builder().sink(r -> {
             records.add(r);
             Slf4jSink.text().write(r);
             Slf4jSink.fullText().write(r);

@@ -34,8 +34,8 @@ class ExchangeLogTest {
     private static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
     private final List<LogRecord> records = new ArrayList<>();
 
-    private MessageLogger logger(Consumer<MessageLogger.Builder> options) {
-        MessageLogger.Builder b = MessageLogger.builder().sink(records::add);
+    private MessageLogger logger(Consumer<MessageLoggerBuilder> options) {
+        MessageLoggerBuilder b = MessageLogger.builder().sink(records::add);
         options.accept(b);
         return b.build();
     }
@@ -440,7 +440,7 @@ class ExchangeLogTest {
         MessageLogger upload = logger.forExchange("{urn:bank}Bank", "upload", "/bank", "POST", null);
         assertEquals(8, upload.captureLimit(), "a local name matches a qualified one");
         assertEquals(logger, logger.forExchange("{urn:bank}Bank", "transfer", "/bank", "POST", null));
-        assertEquals(Strategy.WITHOUT_BODY, logger.forExchange(null, null, "/", "POST", "urn:audit").strategy(),
+        assertEquals(Strategy.WITHOUT_BODY, logger.forExchange(null, null, "/", "POST", "urn:audit").policy().strategy(),
                 "quotes ignored");
         assertEquals(logger, logger.forExchange("{urn:bank}Bank", null, "/", "POST", null), "namespace differs");
 

@@ -94,9 +94,9 @@ class HandCopiesTest {
         }
         if (name.equals("rules")) {
             // a rule, as the builder records it
-            MessageLogger.Builder b = MessageLogger.builder().exclude(ExchangeMatch.any().operation("ping"));
+            MessageLoggerBuilder b = MessageLogger.builder().exclude(ExchangeMatch.any().operation("ping"));
             try {
-                Field rules = MessageLogger.Builder.class.getDeclaredField("rules");
+                Field rules = MessageLoggerBuilder.class.getDeclaredField("rules");
                 rules.setAccessible(true);
                 return ((List<?>) rules.get(b)).get(0);
             } catch (ReflectiveOperationException e) {

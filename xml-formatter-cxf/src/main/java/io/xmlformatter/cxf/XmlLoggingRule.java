@@ -1,7 +1,7 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.ExchangeMatch;
-import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.MessageLoggerBuilder;
 import io.xmlformatter.message.Options;
 
 import java.util.Collections;
@@ -13,7 +13,7 @@ import java.util.Map;
  * exchanges (port type, operation, address path pattern, HTTP method, SOAPAction; unset: any) and what changes for
  * them: logging off, or any option by its name or property as text ({@link Options#overlay}: names and paths
  * masked or pruned are added to those in force, every other option replaced). It is a rule of the core message
- * logger ({@link MessageLogger.Builder#rule}, {@link MessageLogger.Builder#exclude}); the first that matches applies.
+ * logger ({@link MessageLoggerBuilder#rule}, {@link MessageLoggerBuilder#exclude}); the first that matches applies.
  *
  * <pre>{@code
  * <bean class="io.xmlformatter.cxf.XmlLoggingRule">
@@ -68,7 +68,7 @@ public class XmlLoggingRule {
     }
 
     /** Adds this rule to {@code logger}'s. */
-    void addTo(MessageLogger.Builder logger) {
+    void addTo(MessageLoggerBuilder logger) {
         if (enabled) {
             logger.rule(match, options);
         } else {

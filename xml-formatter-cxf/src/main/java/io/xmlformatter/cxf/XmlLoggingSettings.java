@@ -1,6 +1,7 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.MessageLoggerBuilder;
 import io.xmlformatter.message.Options;
 import io.xmlformatter.record.LogSink;
 import org.apache.cxf.Bus;
@@ -19,7 +20,7 @@ import java.util.Set;
  * The settings of the CXF logging, as bean setters for Spring XML, Mule and code: CXF's LoggingFeature properties
  * with CXF's names and meaning, every other option of the message logger through {@link #setOptions} (by its name or
  * property, as text: the one table in {@link Options}), the sinks and rules — passed to a
- * {@link MessageLogger.Builder} (all policy lives in that core message logger; the interceptors only gather CXF's
+ * {@link MessageLoggerBuilder} (all policy lives in that core message logger; the interceptors only gather CXF's
  * facts and bytes). They are a CXF feature (an {@code AbstractFeature}, and so a JAX-WS {@code WebServiceFeature});
  * {@code XmlLoggingFeature} adds CXF's senders. Where a configuration lists interceptors rather than features (Mule's {@code cxf:inInterceptors},
  * {@code jaxws:inInterceptors}), {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor
@@ -30,7 +31,7 @@ import java.util.Set;
  * is a {@code WebServiceFeature}: the JAX-WS API ({@code jakarta.xml.ws-api} on CXF 4) is needed where it is loaded.
  */
 public class XmlLoggingSettings extends AbstractFeature {
-    private final MessageLogger.Builder logger;
+    private final MessageLoggerBuilder logger;
     private final MessageLogger given;
     private CxfHost host = new CxfHost() { };
     private CxfLogging built;
@@ -51,7 +52,7 @@ public class XmlLoggingSettings extends AbstractFeature {
     }
 
     /** The builder the setters change; none when the settings were given a built message logger. */
-    private MessageLogger.Builder options() {
+    private MessageLoggerBuilder options() {
         if (logger == null) {
             throw new IllegalStateException("xml-formatter-cxf: these settings log with a given MessageLogger; "
                     + "set options on that logger's builder");
@@ -159,7 +160,7 @@ public class XmlLoggingSettings extends AbstractFeature {
 
     /** Rules for some exchanges (by port type, operation, path, ...), tried in order; see {@link XmlLoggingRule}. */
     public void setRules(List<XmlLoggingRule> rules) {
-        MessageLogger.Builder b = options();
+        MessageLoggerBuilder b = options();
         for (XmlLoggingRule r : rules) {
             r.addTo(b);
         }

@@ -1,6 +1,7 @@
 package io.xmlformatter.jaxrs;
 
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.MessageLoggerBuilder;
 import jakarta.ws.rs.RuntimeType;
 import jakarta.ws.rs.core.Feature;
 import jakarta.ws.rs.core.FeatureContext;
@@ -25,12 +26,12 @@ public final class XmlLoggingFeature implements Feature {
     private final Settings settings;
 
     /**
-     * A feature that logs with {@code logger}'s configuration: its rules ({@link MessageLogger.Builder#rule},
-     * {@link MessageLogger.Builder#exclude}) apply to servers and clients, {@link XmlLogging} derives from it.
+     * A feature that logs with {@code logger}'s configuration: its rules ({@link MessageLoggerBuilder#rule},
+     * {@link MessageLoggerBuilder#exclude}) apply to servers and clients, {@link XmlLogging} derives from it.
      *
      * @throws IllegalArgumentException naming the setting that is wrong
      */
-    public XmlLoggingFeature(MessageLogger.Builder logger) {
+    public XmlLoggingFeature(MessageLoggerBuilder logger) {
         this(logger.build());
     }
 

@@ -1,7 +1,7 @@
 package io.xmlformatter.spring.boot;
 
 import io.xmlformatter.message.ExchangeMatch;
-import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.MessageLoggerBuilder;
 import io.xmlformatter.message.Option;
 import io.xmlformatter.message.Options;
 import org.springframework.boot.context.properties.bind.Bindable;
@@ -36,7 +36,7 @@ final class LoggerProperties {
      *
      * @throws IllegalArgumentException naming the property that is wrong
      */
-    static MessageLogger.Builder apply(Binder binder, XmlFormatterProperties p, MessageLogger.Builder b) {
+    static MessageLoggerBuilder apply(Binder binder, XmlFormatterProperties p, MessageLoggerBuilder b) {
         bound(binder, PREFIX).forEach((property, text) -> {
             try {
                 b.set(property, text);
@@ -88,7 +88,7 @@ final class LoggerProperties {
                 + (properties.length() == 0 ? "" : " (property " + properties + ")"), e);
     }
 
-    private static void rule(Binder binder, int index, XmlFormatterProperties.Rule r, MessageLogger.Builder b) {
+    private static void rule(Binder binder, int index, XmlFormatterProperties.Rule r, MessageLoggerBuilder b) {
         String prefix = PREFIX + "rules[" + index + "].";
         ExchangeMatch match;
         try {

@@ -2,6 +2,7 @@ package io.xmlformatter.spring.boot;
 
 import io.xmlformatter.Internal;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.MessageLoggerBuilder;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.sink.Slf4jSink;
 import org.springframework.beans.factory.ObjectProvider;
@@ -64,7 +65,7 @@ public class XmlFormatterAutoConfiguration {
             ObjectProvider<XmlFormatterCustomizer> customizers, Environment environment) {
         KnownProperties.check(environment);
         try {
-            MessageLogger.Builder b = LoggerProperties.apply(Binder.get(environment), properties,
+            MessageLoggerBuilder b = LoggerProperties.apply(Binder.get(environment), properties,
                     MessageLogger.builder().options(LoggerProperties.DEFAULTS).sink(sink));
             customizers.orderedStream().forEach(c -> c.customize(b));
             return b.build();

@@ -1,6 +1,6 @@
 package io.xmlformatter.spring.boot;
 
-import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.MessageLoggerBuilder;
 
 /**
  * Changes the message logger's options after the {@code xmlformatter.*} properties were applied: for what
@@ -10,5 +10,5 @@ import io.xmlformatter.message.MessageLogger;
 @FunctionalInterface
 public interface XmlFormatterCustomizer {
     /** Changes {@code builder}. */
-    void customize(MessageLogger.Builder builder);
+    void customize(MessageLoggerBuilder builder);
 }

@@ -1,0 +1,141 @@
+package io.xmlformatter.message;
+
+import io.xmlformatter.Pseudonyms;
+import io.xmlformatter.ValueDetector;
+import io.xmlformatter.ValueMasker;
+import io.xmlformatter.XmlFormatter;
+import io.xmlformatter.record.LogRecord;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Makes the record of one message from its facts and captured body: the address's query parameters and the
+ * headers masked by name, the body by the body rule ({@link BodyRenderer}), every other field through the gate
+ * ({@link RecordFields}). Built once per logger from its options, the engine's among them; immutable.
+ */
+final class RecordMaker {
+    private final BodyRenderer renderer;
+    private final HeaderMasker headers;
+    private final ParameterMasker parameters;
+    private final RecordFields fields;
+    private final List<String> inBinary;
+    private final List<String> outBinary;
+    private final int captureLimit;
+
+    /** @throws IllegalArgumentException naming the setting that is wrong */
+    RecordMaker(Options o) {
+        XmlFormatter formatter = formatter(o);
+        String mask = o.get(Options.MASK);
+        Pseudonyms pseudonyms = o.get(Options.PSEUDONYMS);
+        Masks masks = new Masks(mask, pseudonyms);
+        ValueMasker valueMasker = formatter.valueMasker();
+        DetectedValues values = valueMasker == null ? null : new DetectedValues(valueMasker);
+        headers = new HeaderMasker(o.get(Options.SENSITIVE_HEADER_NAMES), masks, values);
+        Set<String> parameterNames = new LinkedHashSet<>(o.get(Options.SENSITIVE_PARAMETER_NAMES));
+        parameterNames.addAll(o.get(Options.SENSITIVE_ELEMENT_NAMES));
+        parameters = new ParameterMasker(parameterNames, masks, values);
+        fields = new RecordFields(parameters, values != null);
+        int limit = o.get(Options.LIMIT).intValue();
+        long inMemThreshold = o.get(Options.IN_MEM_THRESHOLD);
+        captureLimit = limit >= 0 ? limit : inMemThreshold > 0 ? (int) inMemThreshold : 128 * 1024;
+        JsonMasker json = new JsonMasker(secretNames(o), o.get(Options.ANONYMIZE_JSON),
+                o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker);
+        renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
+                o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
+                o.get(Options.PRETTY) ? o.get(Options.INDENT) : 0, o.get(Options.MAX_TEXT_LENGTH));
+        inBinary = binaryTypes(o.get(Options.IN_BINARY_MEDIA_TYPES));
+        outBinary = binaryTypes(o.get(Options.OUT_BINARY_MEDIA_TYPES));
+    }
+
+    /** The engine the options describe: read from them once, here, never per token. */
+    private static XmlFormatter formatter(Options o) {
+        XmlFormatter.Builder f = XmlFormatter.builder().maxTextLength(o.get(Options.MAX_TEXT_LENGTH))
+                .maxCdataLength(o.get(Options.MAX_CDATA_LENGTH)).embeddedXml(o.get(Options.EMBEDDED_XML))
+                .mask(o.get(Options.MASK)).pseudonyms(o.get(Options.PSEUDONYMS));
+        f.indent(o.get(Options.INDENT)); // checked even when payloads are not indented
+        if (!o.get(Options.PRETTY)) {
+            f.keepWhitespace();
+        }
+        long limit = o.get(Options.LIMIT);
+        if (limit >= 0) {
+            f.maxDocumentLength(limit);
+        }
+        if (o.get(Options.WS_SECURITY)) {
+            f.wsSecurity();
+        }
+        f.detect(o.get(Options.DETECT).toArray(new ValueDetector[0]));
+        List<String> names = new ArrayList<>(); // names given as names match in any letter case
+        for (String name : secretNames(o)) {
+            names.add("//" + name);
+        }
+        List<String> attributes = new ArrayList<>(o.get(Options.SENSITIVE_ATTRIBUTE_NAMES));
+        if (o.get(Options.COMMON_NAMES)) {
+            attributes.addAll(MessageLogger.COMMON_SECRET_NAMES);
+        }
+        for (String name : attributes) {
+            names.add("//@" + name);
+        }
+        f.anonymizeIgnoringCase(names);
+        try {
+            return f.anonymize(o.get(Options.ANONYMIZE)).prune(o.get(Options.PRUNE).toArray(new String[0])).build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("bad masking or pruning setting (anonymize, prune, "
+                    + "sensitiveElementNames, sensitiveAttributeNames): " + e.getMessage(), e);
+        }
+    }
+
+    /** The element names (and JSON keys) masked: those configured and, unless switched off, the common ones. */
+    private static Set<String> secretNames(Options o) {
+        Set<String> names = new LinkedHashSet<>(o.get(Options.SENSITIVE_ELEMENT_NAMES));
+        if (o.get(Options.COMMON_NAMES)) {
+            names.addAll(MessageLogger.COMMON_SECRET_NAMES);
+        }
+        return names;
+    }
+
+    /** {@link MessageLogger#BINARY_TYPES} and {@code more}, in lower case. */
+    private static List<String> binaryTypes(Collection<String> more) {
+        List<String> r = new ArrayList<>();
+        List<String> types = new ArrayList<>(MessageLogger.BINARY_TYPES);
+        types.addAll(more);
+        for (String t : types) {
+            r.add(t.trim().toLowerCase(Locale.ROOT));
+        }
+        return Collections.unmodifiableList(r);
+    }
+
+    /** The record of one message; {@code body} null when it has none. */
+    LogRecord record(MessageFacts facts, CapturedBody body) {
+        LogRecord.Builder b = facts.record();
+        int[] masked = {0};
+        b.address(parameters.maskAddress(facts.address(), masked));
+        b.addMaskedCount(masked[0]);
+        headers.describe(facts.headers(), b);
+        if (body != null) {
+            renderer.render(facts, body, facts.type().isOutbound() ? outBinary : inBinary, b);
+        }
+        return fields.clean(b.build());
+    }
+
+    /** The gate for fields and ids. */
+    RecordFields fields() {
+        return fields;
+    }
+
+    /** How many bytes of a body to capture for its record. */
+    int captureLimit() {
+        return captureLimit;
+    }
+
+    /** How many times a value detector threw; 0 without detectors. */
+    long detectorFailures() {
+        ValueMasker values = renderer.values();
+        return values == null ? 0 : values.failures();
+    }
+}
