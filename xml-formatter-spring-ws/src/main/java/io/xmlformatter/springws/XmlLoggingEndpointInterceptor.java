@@ -14,6 +14,7 @@ import org.springframework.ws.transport.context.TransportContextHolder;
 import org.springframework.xml.transform.TransformerHelper;
 
 import javax.xml.namespace.QName;
+import javax.xml.transform.TransformerException;
 import java.util.Iterator;
 
 /**
@@ -23,7 +24,7 @@ import java.util.Iterator;
  * reads the parsed message and changes nothing.
  */
 public class XmlLoggingEndpointInterceptor implements SmartEndpointInterceptor {
-    private final TransformerHelper transformer = new TransformerHelper();
+    private static final TransformerHelper TRANSFORMER = new TransformerHelper();
 
     @Override
     public boolean shouldIntercept(MessageContext messageContext, Object endpoint) {
@@ -31,12 +32,11 @@ public class XmlLoggingEndpointInterceptor implements SmartEndpointInterceptor {
     }
 
     @Override
-    public boolean handleRequest(MessageContext messageContext, Object endpoint) throws Exception {
+    public boolean handleRequest(MessageContext messageContext, Object endpoint) {
         LoggedConnection exchange = exchange();
         if (exchange != null) {
             WebServiceMessage request = messageContext.getRequest();
-            QName root = PayloadRootUtils.getPayloadRootQName(request.getPayloadSource(), transformer);
-            exchange.dispatched(service(endpoint), root == null ? null : root.getLocalPart(), action(request));
+            exchange.dispatched(service(endpoint), payloadRoot(request), action(request));
         }
         return true;
     }
@@ -71,6 +71,16 @@ public class XmlLoggingEndpointInterceptor implements SmartEndpointInterceptor {
     private static LoggedConnection exchange() {
         TransportContext context = TransportContextHolder.getTransportContext();
         return context != null && context.getConnection() instanceof LoggedConnection c ? c : null;
+    }
+
+    /** The local name of the message's payload root, or null. */
+    static String payloadRoot(WebServiceMessage message) {
+        try {
+            QName root = PayloadRootUtils.getPayloadRootQName(message.getPayloadSource(), TRANSFORMER);
+            return root == null ? null : root.getLocalPart();
+        } catch (TransformerException | RuntimeException e) {
+            return null;
+        }
     }
 
     private static String service(Object endpoint) {

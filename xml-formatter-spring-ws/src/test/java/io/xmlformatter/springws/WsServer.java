@@ -2,6 +2,7 @@ package io.xmlformatter.springws;
 
 import io.xmlformatter.message.MessageLogger;
 import org.apache.catalina.Context;
+import org.apache.catalina.core.StandardContext;
 import org.apache.catalina.connector.Connector;
 import org.apache.catalina.startup.Tomcat;
 import org.springframework.context.annotation.Bean;
@@ -42,7 +43,10 @@ final class WsServer implements AutoCloseable {
         connector.setPort(0);
         connector.setProperty("address", "127.0.0.1");
         tomcat.setConnector(connector);
-        Context context = tomcat.addContext("", null);
+        StandardContext context = (StandardContext) tomcat.addContext("", null);
+        context.setClearReferencesObjectStreamClassCaches(false); // nothing to clear, and no warnings about it
+        context.setClearReferencesThreadLocals(false);
+        context.setClearReferencesRmiTargets(false);
         add(context, "logged", "/ws/*", logger, LoggedConfig.class);
         add(context, "plain", "/plain/*", null, PlainConfig.class);
         tomcat.start();
@@ -57,6 +61,11 @@ final class WsServer implements AutoCloseable {
         }
         Tomcat.addServlet(context, name, new MessageDispatcherServlet(app)).setLoadOnStartup(1);
         context.addServletMappingDecoded(mapping, name);
+    }
+
+    /** The address of {@code path} on this server. */
+    String url(String path) {
+        return "http://127.0.0.1:" + port + path;
     }
 
     /** POSTs {@code body} to {@code path} (e.g. {@code /ws/}); the status, the content type and the body. */
