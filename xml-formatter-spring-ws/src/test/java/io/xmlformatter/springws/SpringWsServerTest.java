@@ -183,4 +183,23 @@ class SpringWsServerTest {
             assertTrue(everything(records).contains("urn:xf:echo/Loud"), everything(records));
         }
     }
+
+    @Test
+    void aProxyEndpointsCallOutCarriesItsCorrelationId() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        try (WsServer server = new WsServer(logger(sink))) {
+            WsServer.Reply reply = server.soap("/ws/", "<S:Envelope xmlns:S='http://schemas.xmlsoap.org/soap/envelope/'>"
+                    + "<S:Body><e:ProxyRequest xmlns:e='urn:xf:echo'>via proxy</e:ProxyRequest></S:Body></S:Envelope>");
+            assertEquals(200, reply.status(), reply.text());
+            assertTrue(reply.text().contains("via proxy"), reply.text());
+            List<LogRecord> records = sink.await(4);
+            assertEquals(List.of(MessageType.REQ_IN, MessageType.REQ_OUT, MessageType.RESP_IN, MessageType.RESP_OUT),
+                    sink.types());
+            for (LogRecord r : records) {
+                assertEquals(records.get(0).correlationId(), r.correlationId(), r.type().toString());
+            }
+            assertEquals("ProxyRequest", records.get(0).operation());
+            assertEquals("EchoRequest", records.get(1).operation());
+        }
+    }
 }

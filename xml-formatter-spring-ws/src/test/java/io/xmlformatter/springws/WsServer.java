@@ -8,6 +8,7 @@ import org.apache.catalina.startup.Tomcat;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.web.context.support.AnnotationConfigWebApplicationContext;
+import org.springframework.ws.client.core.WebServiceTemplate;
 import org.springframework.ws.config.annotation.EnableWs;
 import org.springframework.ws.soap.security.wss4j2.Wss4jSecurityInterceptor;
 import org.springframework.ws.soap.security.wss4j2.callback.SimplePasswordValidationCallbackHandler;
@@ -155,6 +156,13 @@ final class WsServer implements AutoCloseable {
         @Bean
         XmlLoggingEndpointInterceptor xmlLoggingEndpointInterceptor() {
             return new XmlLoggingEndpointInterceptor();
+        }
+
+        @Bean
+        ProxyEndpoint proxyEndpoint(MessageLogger messageLogger) {
+            WebServiceTemplate template = new WebServiceTemplate();
+            XmlLoggingClientInterceptor.install(template, messageLogger);
+            return new ProxyEndpoint(template);
         }
     }
 }
