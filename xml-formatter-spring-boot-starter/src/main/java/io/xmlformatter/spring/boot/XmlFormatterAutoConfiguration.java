@@ -18,8 +18,8 @@ import org.springframework.core.env.Environment;
 /**
  * xml-formatter's auto-configuration: one {@link MessageLogger} from the {@code xmlformatter.*} properties and the
  * {@link XmlFormatterCustomizer} beans, writing to one {@link LogSink} (SLF4J by default, MongoDB with
- * {@code xmlformatter.sink=mongo}), and wired to CXF's buses and Jersey's {@code ResourceConfig}s when they are
- * present. Off with {@code xmlformatter.enabled=false}. A bean of the application's own of type
+ * {@code xmlformatter.sink=mongo}), and wired to CXF's buses, Jersey's {@code ResourceConfig}s and Spring Web
+ * Services (its servlet and Boot's {@code WebServiceTemplateBuilder}) when they are present. Off with {@code xmlformatter.enabled=false}. A bean of the application's own of type
  * {@code MessageLogger} or {@code LogSink} replaces ours.
  */
 @AutoConfiguration(afterName = {"org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration",
@@ -27,7 +27,8 @@ import org.springframework.core.env.Environment;
 @ConditionalOnProperty(prefix = "xmlformatter", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(XmlFormatterProperties.class)
 @Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
-        JaxRsLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class})
+        JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, MetricsConfiguration.class,
+        EndpointConfiguration.class})
 @Internal
 public class XmlFormatterAutoConfiguration {
     /** The SLF4J sink in the layout of {@code xmlformatter.output}. */

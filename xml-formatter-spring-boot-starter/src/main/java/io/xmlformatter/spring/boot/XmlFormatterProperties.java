@@ -22,6 +22,7 @@ import java.util.List;
  * @param mongo The MongoDB sink, with {@code sink=mongo}
  * @param cxf The wiring to CXF's bus
  * @param jersey The wiring to Jersey's ResourceConfig
+ * @param springWs The wiring to Spring Web Services
  */
 @ConfigurationProperties("xmlformatter")
 public record XmlFormatterProperties(
@@ -31,7 +32,8 @@ public record XmlFormatterProperties(
         @DefaultValue Output output,
         @DefaultValue Mongo mongo,
         @DefaultValue Cxf cxf,
-        @DefaultValue Jersey jersey) {
+        @DefaultValue Jersey jersey,
+        @DefaultValue SpringWs springWs) {
 
     /** Where records go. */
     public enum SinkType {
@@ -145,5 +147,14 @@ public record XmlFormatterProperties(
      * @param enabled Register the logging feature on every Jersey {@code ResourceConfig} bean
      */
     public record Jersey(@DefaultValue("true") boolean enabled) {
+    }
+
+    /**
+     * The wiring to Spring Web Services.
+     *
+     * @param enabled Log the {@code MessageDispatcherServlet}'s exchanges and every {@code WebServiceTemplate} built
+     *         from Boot's {@code WebServiceTemplateBuilder}
+     */
+    public record SpringWs(@DefaultValue("true") boolean enabled) {
     }
 }
