@@ -31,8 +31,9 @@ import java.util.Objects;
  * to a template (first among its interceptors) with the message factory that captures the bytes.
  */
 public class XmlLoggingClientInterceptor implements ClientInterceptor {
-    private static final String STAGE = XmlLoggingClientInterceptor.class.getName();
-    private static final String RESPONSE_BODY = STAGE + ".responseBody";
+    private static final String REQUESTED = XmlLoggingClientInterceptor.class.getName() + ".requested";
+    private static final String ANSWERED = XmlLoggingClientInterceptor.class.getName() + ".answered";
+    private static final String RESPONSE_BODY = XmlLoggingClientInterceptor.class.getName() + ".responseBody";
     private final MessageLogger logger;
 
     /** Logs with {@code logger}; see {@link #install}. */
@@ -85,7 +86,7 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
             CapturingMessageFactory.RESPONSE.set(tee);
             messageContext.setProperty(RESPONSE_BODY, tee);
         }
-        messageContext.setProperty(STAGE, r);
+        messageContext.setProperty(REQUESTED, r);
         return true;
     }
 
@@ -104,7 +105,8 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
     private void respond(MessageContext messageContext, MessageType type) {
         boolean read = CapturingMessageFactory.RESPONSE.get() == null; // the response was read through the tee
         CapturingMessageFactory.RESPONSE.remove();
-        if (!(messageContext.getProperty(STAGE) instanceof ExchangeLog.ResponseStage r)) {
+        if (!(messageContext.getProperty(REQUESTED) instanceof ExchangeLog.ResponseStage r)
+                || messageContext.getProperty(ANSWERED) != null) {
             return;
         }
         MessageFacts facts = r.facts(type);
@@ -119,7 +121,7 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
             }
         }
         BodyTee tee = (BodyTee) messageContext.getProperty(RESPONSE_BODY);
-        messageContext.setProperty(STAGE, tee != null && read ? r.response(facts, tee) : r.response(facts));
+        messageContext.setProperty(ANSWERED, tee != null && read ? r.response(facts, tee) : r.response(facts));
     }
 
     @Override
@@ -128,11 +130,10 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
         if (messageContext.getProperty(RESPONSE_BODY) instanceof BodyTee tee) {
             tee.settle(); // what has arrived of a body the reader did not read to its end
         }
-        Object stage = messageContext.getProperty(STAGE);
-        if (stage instanceof ExchangeLog.ResponseStage r) { // no response: one way, or the call failed
-            (ex == null ? r.accepted() : r.failed()).end();
-        } else if (stage instanceof ExchangeLog.EndStage answered) {
+        if (messageContext.getProperty(ANSWERED) instanceof ExchangeLog.EndStage answered) {
             answered.end();
+        } else if (messageContext.getProperty(REQUESTED) instanceof ExchangeLog.ResponseStage r) {
+            (ex == null ? r.accepted() : r.failed()).end(); // no response: one way, or the call failed
         }
     }
 

@@ -1,10 +1,14 @@
 package io.xmlformatter.springws;
 
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.slf4j.LoggerFactory;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.ws.transport.WebServiceMessageSender;
@@ -78,8 +82,13 @@ class SpringWsClientTest {
     @ValueSource(strings = {"url", "jdk"})
     void aFaultComesInAsOneWithItsDetailMasked(String sender) throws Exception {
         CollectingSink client = new CollectingSink();
+        MessageLogger logger = MessageLogger.builder().sink(client).build();
+        Logger template = (Logger) LoggerFactory.getLogger(WebServiceTemplate.class);
+        ListAppender<ILoggingEvent> errors = new ListAppender<>();
+        errors.start();
+        template.addAppender(errors);
         try (WsServer ws = new WsServer(MessageLogger.builder().sink(new CollectingSink()).build())) {
-            WebServiceTemplate t = template(sender, ws.url("/plain/"), MessageLogger.builder().sink(client).build());
+            WebServiceTemplate t = template(sender, ws.url("/plain/"), logger);
             assertThrows(SoapFaultClientException.class, () -> t.sendSourceAndReceiveToResult(
                     new StringSource("<e:EchoRequest xmlns:e='urn:xf:echo'>please fail</e:EchoRequest>"),
                     new StringResult()));
@@ -87,6 +96,10 @@ class SpringWsClientTest {
             LogRecord fault = client.only(MessageType.FAULT_IN);
             assertTrue(fault.payload().contains("echo refused"), fault.payload());
             assertFalse(SpringWsServerTest.everything(client.all()).contains("detail-secret-42"));
+            assertEquals(List.of(), errors.list.stream().map(ILoggingEvent::getFormattedMessage).toList(),
+                    "every interceptor callback went through");
+        } finally {
+            template.detachAppender(errors);
         }
     }
 }
