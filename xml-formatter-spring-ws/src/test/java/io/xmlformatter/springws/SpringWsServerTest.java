@@ -7,6 +7,7 @@ import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.sink.JsonLayout;
 import io.xmlformatter.testsupport.CollectingSink;
+import org.springframework.ws.soap.SoapVersion;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
@@ -200,6 +201,63 @@ class SpringWsServerTest {
             }
             assertEquals("ProxyRequest", records.get(0).operation());
             assertEquals("EchoRequest", records.get(1).operation());
+        }
+    }
+
+    @Test
+    void soap12WithItsActionInTheContentTypeAndItsFault() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        MessageLogger logger = MessageLogger.builder().sink(sink)
+                .exclude(ExchangeMatch.any().soapAction("urn:xf:echo/Quiet")).build();
+        try (WsServer server = new WsServer(logger, SoapVersion.SOAP_12)) {
+            String envelope = "<env:Envelope xmlns:env='http://www.w3.org/2003/05/soap-envelope'><env:Body>"
+                    + "<e:EchoRequest xmlns:e='urn:xf:echo'>%s</e:EchoRequest></env:Body></env:Envelope>";
+            byte[] quiet = String.format(envelope, "quiet").getBytes(StandardCharsets.UTF_8);
+            assertEquals(200, server.post("/ws/", "application/soap+xml; charset=utf-8; action=\"urn:xf:echo/Quiet\"",
+                    quiet, Map.of()).status());
+            byte[] loud = String.format(envelope, "please fail").getBytes(StandardCharsets.UTF_8);
+            WsServer.Reply fault = server.post("/ws/", "application/soap+xml; charset=utf-8; action=\"urn:xf:echo/Loud\"",
+                    loud, Map.of());
+            assertEquals(500, fault.status());
+            List<LogRecord> records = sink.await(2);
+            assertEquals(List.of(MessageType.REQ_IN, MessageType.FAULT_OUT), sink.types(), "the quiet one is excluded");
+            assertEquals(new String(loud, StandardCharsets.UTF_8), records.get(0).payload());
+            assertEquals(fault.text().replace("detail-secret-42", "[*****]"), records.get(1).payload(),
+                    "the fault as sent, its secret masked");
+            assertTrue(records.get(1).payload().contains("env:Receiver"), records.get(1).payload());
+            assertFalse(everything(records).contains("detail-secret-42"), everything(records));
+        }
+    }
+
+    @Test
+    void anMtomUploadIsLoggedAsMultipartWithItsBinaryPartLeftOut() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        try (WsServer server = new WsServer(logger(sink))) {
+            String body = "--MIME_b0undary\r\n"
+                    + "Content-Type: application/xop+xml; charset=UTF-8; type=\"text/xml\"\r\n"
+                    + "Content-ID: <root@xf>\r\n\r\n"
+                    + "<S:Envelope xmlns:S='http://schemas.xmlsoap.org/soap/envelope/'><S:Body>"
+                    + "<e:EchoRequest xmlns:e='urn:xf:echo'>scan <xop:Include "
+                    + "xmlns:xop='http://www.w3.org/2004/08/xop/include' href='cid:scan@xf'/></e:EchoRequest>"
+                    + "</S:Body></S:Envelope>\r\n"
+                    + "--MIME_b0undary\r\n"
+                    + "Content-Type: application/octet-stream\r\nContent-ID: <scan@xf>\r\n"
+                    + "Content-Transfer-Encoding: binary\r\n\r\n"
+                    + "RAW-SCAN-BYTES-PASSPORT-C01X00T6\r\n"
+                    + "--MIME_b0undary--\r\n";
+            String type = "multipart/related; type=\"application/xop+xml\"; start=\"<root@xf>\"; "
+                    + "start-info=\"text/xml\"; boundary=\"MIME_b0undary\"";
+            WsServer.Reply logged = server.post("/ws/", type, body.getBytes(StandardCharsets.UTF_8),
+                    Map.of("SOAPAction", "\"\""));
+            WsServer.Reply plain = server.post("/plain/", type, body.getBytes(StandardCharsets.UTF_8),
+                    Map.of("SOAPAction", "\"\""));
+            assertEquals(200, logged.status(), logged.text());
+            assertArrayEquals(plain.body(), logged.body());
+            sink.await(2);
+            LogRecord in = sink.only(MessageType.REQ_IN);
+            assertTrue(in.multipartContent());
+            assertTrue(in.payload().contains("xop:Include"), in.payload());
+            assertFalse(everything(sink.all()).contains("RAW-SCAN-BYTES"), everything(sink.all()));
         }
     }
 }

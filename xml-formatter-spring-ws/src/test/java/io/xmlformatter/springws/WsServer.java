@@ -15,6 +15,8 @@ import org.springframework.ws.soap.security.wss4j2.callback.SimplePasswordValida
 import org.springframework.ws.soap.server.endpoint.SoapFaultAnnotationExceptionResolver;
 import org.springframework.ws.soap.server.endpoint.interceptor.PayloadRootSmartSoapEndpointInterceptor;
 import org.springframework.ws.soap.SoapFault;
+import org.springframework.ws.soap.SoapVersion;
+import org.springframework.ws.soap.saaj.SaajSoapMessageFactory;
 import org.springframework.ws.transport.http.MessageDispatcherServlet;
 
 import javax.xml.namespace.QName;
@@ -39,6 +41,11 @@ final class WsServer implements AutoCloseable {
     private final int port;
 
     WsServer(MessageLogger logger) throws Exception {
+        this(logger, SoapVersion.SOAP_11);
+    }
+
+    /** The same, the servlets' message factory (the bean {@code messageFactory}) speaking {@code version}. */
+    WsServer(MessageLogger logger, SoapVersion version) throws Exception {
         tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
         Connector connector = new Connector();
         connector.setPort(0);
@@ -48,15 +55,23 @@ final class WsServer implements AutoCloseable {
         context.setClearReferencesObjectStreamClassCaches(false); // nothing to clear, and no warnings about it
         context.setClearReferencesThreadLocals(false);
         context.setClearReferencesRmiTargets(false);
-        add(context, "logged", "/ws/*", logger, LoggedConfig.class);
-        add(context, "plain", "/plain/*", null, PlainConfig.class);
+        add(context, "logged", "/ws/*", logger, version, LoggedConfig.class);
+        add(context, "plain", "/plain/*", null, version, PlainConfig.class);
         tomcat.start();
         port = connector.getLocalPort();
     }
 
-    private static void add(Context context, String name, String mapping, MessageLogger logger, Class<?> config) {
+    private static void add(Context context, String name, String mapping, MessageLogger logger, SoapVersion version,
+            Class<?> config) {
         AnnotationConfigWebApplicationContext app = new AnnotationConfigWebApplicationContext();
         app.register(config);
+        if (version != SoapVersion.SOAP_11) {
+            SaajSoapMessageFactory factory = new SaajSoapMessageFactory();
+            factory.setSoapVersion(version);
+            factory.afterPropertiesSet();
+            app.addBeanFactoryPostProcessor(f -> f.registerSingleton(
+                    MessageDispatcherServlet.DEFAULT_MESSAGE_FACTORY_BEAN_NAME, factory));
+        }
         if (logger != null) {
             app.addBeanFactoryPostProcessor(f -> f.registerSingleton("messageLogger", logger));
         }
