@@ -30,7 +30,6 @@ final class LoggedConnection extends HttpServletConnection {
     private final WrittenBody responseBody;
     private ExchangeLog.ResponseStage requested;
     private boolean fault;
-    private Exception failure;
 
     private LoggedConnection(ExchangeLog.RequestStage begun, HttpServletRequest request,
             HttpServletResponse response) {
@@ -82,11 +81,6 @@ final class LoggedConnection extends HttpServletConnection {
         fault = true;
     }
 
-    /** The endpoint's invocation ended with this exception (null: none). */
-    void failure(Exception e) {
-        failure = e;
-    }
-
     private void giveRequest() {
         HttpServletRequest request = getHttpServletRequest();
         String query = request.getQueryString();
@@ -100,8 +94,8 @@ final class LoggedConnection extends HttpServletConnection {
     }
 
     /**
-     * The response is written (or the call failed with {@code thrown}): its record, then the end. A request the
-     * interceptor never saw (not parsed, no endpoint) is given now.
+     * The response is written (or the call failed with {@code thrown}, an exception no resolver made a fault of):
+     * its record, then the end. A request the interceptor never saw (not parsed, no endpoint) is given now.
      */
     void end(Throwable thrown) {
         HttpServletResponse response = getHttpServletResponse();
@@ -115,9 +109,6 @@ final class LoggedConnection extends HttpServletConnection {
             MessageFacts facts = begun.facts(fault ? MessageType.FAULT_OUT : MessageType.RESP_OUT)
                     .responseCode(response.getStatus()).contentType(response.getContentType())
                     .headers(headers(response));
-            if (failure != null) {
-                facts.attribute("exception", failure.getClass().getName());
-            }
             if (responseBody != null) {
                 responseBody.finish();
                 answered = requested.response(facts, responseBody);

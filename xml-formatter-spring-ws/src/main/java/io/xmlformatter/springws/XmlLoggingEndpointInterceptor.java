@@ -20,8 +20,9 @@ import java.util.Iterator;
 /**
  * Tells the exchange an {@link XmlLoggingHandlerAdapter} began what only the endpoint's dispatch knows: the endpoint
  * (its class's simple name), the operation (the payload root's local name), the SOAP action (else the WS-Addressing
- * Action), a fault and an exception. A {@code SmartEndpointInterceptor}: a bean of it applies to every endpoint. It
- * reads the parsed message and changes nothing.
+ * Action) and a fault (an exception no resolver turns into one fails the call, and so the exchange). A
+ * {@code SmartEndpointInterceptor}: a bean of it applies to every endpoint. It reads the parsed message and changes
+ * nothing.
  */
 public class XmlLoggingEndpointInterceptor implements SmartEndpointInterceptor {
     private static final TransformerHelper TRANSFORMER = new TransformerHelper();
@@ -48,10 +49,6 @@ public class XmlLoggingEndpointInterceptor implements SmartEndpointInterceptor {
 
     @Override
     public boolean handleFault(MessageContext messageContext, Object endpoint) {
-        LoggedConnection exchange = exchange();
-        if (exchange != null) {
-            exchange.fault();
-        }
         return true;
     }
 
@@ -59,7 +56,6 @@ public class XmlLoggingEndpointInterceptor implements SmartEndpointInterceptor {
     public void afterCompletion(MessageContext messageContext, Object endpoint, Exception ex) {
         LoggedConnection exchange = exchange();
         if (exchange != null) {
-            exchange.failure(ex);
             if (messageContext.hasResponse() && messageContext.getResponse() instanceof FaultAwareWebServiceMessage f
                     && f.hasFault()) {
                 exchange.fault();
