@@ -8,7 +8,6 @@ import io.xmlformatter.record.MessageType;
 
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.LinkedHashMap;
@@ -38,16 +37,13 @@ import java.util.logging.Logger;
  */
 public final class MessageLogger implements AutoCloseable {
     /** Media types (prefixes) suppressed unless {@code logBinary} is set. */
-    public static final List<String> BINARY_TYPES = Collections.unmodifiableList(Arrays.asList(
-            "application/octet-stream", "application/pdf", "application/zip", "image/", "audio/", "video/"));
+    public static final List<String> BINARY_TYPES = RecordMaker.BINARY_TYPES;
     /**
      * The names of secrets masked wherever they stand as an element, an attribute or a JSON key, in any letter case,
      * unless {@link Options#COMMON_NAMES} is off: a configuration that names nothing still masks
      * {@code <password>} and {@code "token"}.
      */
-    public static final List<String> COMMON_SECRET_NAMES = Collections.unmodifiableList(Arrays.asList("password",
-            "passwd", "pwd", "passphrase", "secret", "client_secret", "access_token", "refresh_token", "id_token",
-            "token", "api_key", "apikey", "private_key"));
+    public static final List<String> COMMON_SECRET_NAMES = RecordMaker.COMMON_SECRET_NAMES;
     /** CXF's text for content that is not logged. */
     public static final String CONTENT_SUPPRESSED = BodyRenderer.CONTENT_SUPPRESSED;
     private static final Logger REPORT = Logger.getLogger(MessageLogger.class.getName());

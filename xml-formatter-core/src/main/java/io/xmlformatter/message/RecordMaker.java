@@ -7,6 +7,7 @@ import io.xmlformatter.XmlFormatter;
 import io.xmlformatter.record.LogRecord;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashSet;
@@ -20,6 +21,13 @@ import java.util.Set;
  * ({@link RecordFields}). Built once per logger from its options, the engine's among them; immutable.
  */
 final class RecordMaker {
+    /** {@link MessageLogger#BINARY_TYPES}. */
+    static final List<String> BINARY_TYPES = Collections.unmodifiableList(Arrays.asList(
+            "application/octet-stream", "application/pdf", "application/zip", "image/", "audio/", "video/"));
+    /** {@link MessageLogger#COMMON_SECRET_NAMES}. */
+    static final List<String> COMMON_SECRET_NAMES = Collections.unmodifiableList(Arrays.asList("password",
+            "passwd", "pwd", "passphrase", "secret", "client_secret", "access_token", "refresh_token", "id_token",
+            "token", "api_key", "apikey", "private_key"));
     private final BodyRenderer renderer;
     private final HeaderMasker headers;
     private final ParameterMasker parameters;
@@ -76,7 +84,7 @@ final class RecordMaker {
         }
         List<String> attributes = new ArrayList<>(o.get(Options.SENSITIVE_ATTRIBUTE_NAMES));
         if (o.get(Options.COMMON_NAMES)) {
-            attributes.addAll(MessageLogger.COMMON_SECRET_NAMES);
+            attributes.addAll(COMMON_SECRET_NAMES);
         }
         for (String name : attributes) {
             names.add("//@" + name);
@@ -94,7 +102,7 @@ final class RecordMaker {
     private static Set<String> secretNames(Options o) {
         Set<String> names = new LinkedHashSet<>(o.get(Options.SENSITIVE_ELEMENT_NAMES));
         if (o.get(Options.COMMON_NAMES)) {
-            names.addAll(MessageLogger.COMMON_SECRET_NAMES);
+            names.addAll(COMMON_SECRET_NAMES);
         }
         return names;
     }
@@ -102,7 +110,7 @@ final class RecordMaker {
     /** {@link MessageLogger#BINARY_TYPES} and {@code more}, in lower case. */
     private static List<String> binaryTypes(Collection<String> more) {
         List<String> r = new ArrayList<>();
-        List<String> types = new ArrayList<>(MessageLogger.BINARY_TYPES);
+        List<String> types = new ArrayList<>(BINARY_TYPES);
         types.addAll(more);
         for (String t : types) {
             r.add(t.trim().toLowerCase(Locale.ROOT));
