@@ -33,6 +33,7 @@ import java.util.Objects;
 public class XmlLoggingClientInterceptor implements ClientInterceptor {
     private static final String REQUESTED = XmlLoggingClientInterceptor.class.getName() + ".requested";
     private static final String ANSWERED = XmlLoggingClientInterceptor.class.getName() + ".answered";
+    private static final String REQUEST_BODY = XmlLoggingClientInterceptor.class.getName() + ".requestBody";
     private static final String RESPONSE_BODY = XmlLoggingClientInterceptor.class.getName() + ".responseBody";
     private final MessageLogger logger;
 
@@ -77,6 +78,7 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
         if (request instanceof CapturedSaajMessage captured && x.capturesBody(MessageType.REQ_OUT)) {
             WrittenBody body = new WrittenBody(x.captureLimit());
             captured.captureInto(body, facts);
+            messageContext.setProperty(REQUEST_BODY, body);
             r = x.request(facts, body);
         } else {
             r = x.request(facts);
@@ -113,8 +115,8 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
         TransportContext context = TransportContextHolder.getTransportContext();
         if (context != null && context.getConnection() instanceof HeadersAwareSenderWebServiceConnection c) {
             try {
-                for (String name : iterable(c.getResponseHeaderNames())) {
-                    facts.header(name, iterable(c.getResponseHeaders(name)));
+                for (String name : list(c.getResponseHeaderNames())) {
+                    facts.header(name, list(c.getResponseHeaders(name)));
                 }
             } catch (IOException e) {
                 facts.attribute("factsError", e.getClass().getName());
@@ -127,6 +129,9 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
     @Override
     public void afterCompletion(MessageContext messageContext, Exception ex) {
         CapturingMessageFactory.RESPONSE.remove();
+        if (messageContext.getProperty(REQUEST_BODY) instanceof WrittenBody body) {
+            body.finish(); // a request never written (an interceptor after this one stopped the call): no body
+        }
         if (messageContext.getProperty(RESPONSE_BODY) instanceof BodyTee tee) {
             tee.settle(); // what has arrived of a body the reader did not read to its end
         }
@@ -137,7 +142,7 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
         }
     }
 
-    private static List<String> iterable(Iterator<String> it) {
+    private static List<String> list(Iterator<String> it) {
         List<String> all = new ArrayList<>();
         it.forEachRemaining(all::add);
         return all;

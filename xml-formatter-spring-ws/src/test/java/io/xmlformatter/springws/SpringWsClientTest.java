@@ -13,6 +13,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 import org.springframework.http.client.SimpleClientHttpRequestFactory;
 import org.springframework.ws.transport.WebServiceMessageSender;
 import org.springframework.ws.client.core.WebServiceTemplate;
+import org.springframework.ws.client.support.interceptor.ClientInterceptor;
+import org.springframework.ws.client.support.interceptor.ClientInterceptorAdapter;
 import org.springframework.ws.soap.client.SoapFaultClientException;
 import org.springframework.ws.soap.saaj.SaajSoapMessageFactory;
 import org.springframework.ws.transport.http.ClientHttpRequestMessageSender;
@@ -100,6 +102,29 @@ class SpringWsClientTest {
                     "every interceptor callback went through");
         } finally {
             template.detachAppender(errors);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"url"})
+    void aCallAnInterceptorAfterOursStopsIsLoggedWithoutABodyAndEnds(String sender) throws Exception {
+        CollectingSink client = new CollectingSink();
+        try (WsServer ws = new WsServer(MessageLogger.builder().sink(new CollectingSink()).build())) {
+            WebServiceTemplate t = template(sender, ws.url("/plain/"), MessageLogger.builder().sink(client).build());
+            ClientInterceptor stop = new ClientInterceptorAdapter() {
+                @Override
+                public boolean handleRequest(org.springframework.ws.context.MessageContext messageContext) {
+                    return false; // e.g. a cache that answers without calling
+                }
+            };
+            List<ClientInterceptor> all = new java.util.ArrayList<>(List.of(t.getInterceptors()));
+            all.add(stop);
+            t.setInterceptors(all.toArray(new ClientInterceptor[0]));
+            t.sendSourceAndReceiveToResult(new StringSource("<e:EchoRequest xmlns:e='urn:xf:echo'>x</e:EchoRequest>"),
+                    new StringResult());
+            LogRecord sent = client.await(1).get(0);
+            assertEquals(MessageType.REQ_OUT, sent.type());
+            assertTrue(sent.payload() == null || sent.payload().isEmpty(), "nothing was written: " + sent.payload());
         }
     }
 }
