@@ -1,6 +1,10 @@
 package io.xmlformatter.benchmarks;
 
+import io.xmlformatter.message.BodyTee;
+import io.xmlformatter.message.ExchangeLog;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.WrittenBody;
+import io.xmlformatter.record.MessageType;
 import io.xmlformatter.sink.Slf4jSink;
 import io.xmlformatter.springws.XmlLoggingEndpointInterceptor;
 import io.xmlformatter.springws.XmlLoggingHandlerAdapter;
@@ -23,6 +27,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
 import org.springframework.ws.config.annotation.EnableWs;
+import org.springframework.ws.context.DefaultMessageContext;
+import org.springframework.ws.context.MessageContext;
 import org.springframework.ws.config.annotation.WsConfigurer;
 import org.springframework.ws.server.EndpointInterceptor;
 import org.springframework.ws.server.endpoint.annotation.Endpoint;
@@ -36,18 +42,25 @@ import org.springframework.ws.soap.server.endpoint.interceptor.SoapEnvelopeLoggi
 import org.springframework.ws.transport.http.WebServiceMessageReceiverHandlerAdapter;
 import org.w3c.dom.Element;
 
+import java.io.ByteArrayInputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One Spring Web Services server exchange in-process (the servlet request and response are spring-test's in-memory
- * ones: no sockets): SAAJ parses the request, the dispatcher calls an endpoint that echoes the payload, the response
- * is written. Per configuration: {@code none}; {@code spring-ws-envelope} and {@code spring-ws-payload}, Spring-WS's
- * {@code SoapEnvelopeLoggingInterceptor} and {@code PayloadLoggingInterceptor} with their loggers at DEBUG; {@code xf},
- * this project's handler adapter and endpoint interceptor (pretty, the WS-Security preset, masking) through the
- * SLF4J sink's text. Every logged configuration writes into the same logback file appender (to {@code /dev/null}).
- * The difference to {@code none} is the logging cost of two messages.
+ * What logging a Spring Web Services server exchange (a request and its response) costs. Per configuration:
+ * {@code none}; {@code spring-ws-envelope} and {@code spring-ws-payload}, Spring-WS's
+ * {@code SoapEnvelopeLoggingInterceptor} and {@code PayloadLoggingInterceptor} with their loggers at DEBUG;
+ * {@code xf}, this project's handler adapter and endpoint interceptor (pretty, the WS-Security preset, masking)
+ * through the SLF4J sink's text. Every logged configuration writes into the same logback file appender (to
+ * {@code /dev/null}).
+ *
+ * <p>{@link #logging}: the logging work of the two messages alone, on a message parsed once (Spring-WS's
+ * interceptors' {@code handleRequest} and {@code handleResponse}; ours: both bodies through the captures, the
+ * exchange's two records made and written). {@link #exchange}: the whole exchange in-process (spring-test's
+ * in-memory servlet request and response, no sockets: SAAJ parses, the dispatcher calls an endpoint that echoes the
+ * payload, the response is written); its difference to {@code none} is the same cost inside Spring-WS's own work.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.AverageTime)
@@ -69,6 +82,9 @@ public class SpringWsLoggingBenchmark {
     private SoapMessageDispatcher dispatcher;
     private MessageLogger logger;
     private byte[] request;
+    private byte[] response;
+    private MessageContext parsed;
+    private EndpointInterceptor springWs;
 
     @Setup(Level.Trial)
     public void start() throws Exception {
@@ -92,6 +108,52 @@ public class SpringWsLoggingBenchmark {
         }
         adapter.setMessageFactory(factory);
         adapter.afterPropertiesSet();
+        MockHttpServletResponse written = new MockHttpServletResponse();
+        new WebServiceMessageReceiverHandlerAdapter() {
+            {
+                setMessageFactory(factory);
+            }
+        }.handle(post(), written, dispatcher);
+        response = written.getContentAsByteArray();
+        parsed = new DefaultMessageContext(factory.createWebServiceMessage(new ByteArrayInputStream(request)), factory);
+        parsed.readResponse(new ByteArrayInputStream(response)); // the endpoint's response, as it was written
+        springWs = switch (config) {
+            case "spring-ws-envelope" -> new SoapEnvelopeLoggingInterceptor();
+            case "spring-ws-payload" -> new PayloadLoggingInterceptor();
+            default -> null;
+        };
+    }
+
+    private MockHttpServletRequest post() {
+        MockHttpServletRequest in = new MockHttpServletRequest("POST", "/ws/orders");
+        in.setContentType("text/xml; charset=utf-8");
+        in.addHeader("SOAPAction", "\"\"");
+        in.setContent(request);
+        return in;
+    }
+
+    /** The logging work of one exchange alone: its request and its response, each read or written once. */
+    @Benchmark
+    public int logging() throws Exception {
+        if (springWs != null) {
+            springWs.handleRequest(parsed, null);
+            springWs.handleResponse(parsed, null);
+            return 2;
+        }
+        if (logger == null) {
+            return 0;
+        }
+        ExchangeLog.RequestStage x = ExchangeLog.server(logger, name -> null, null, null).operation("Orders",
+                "submitOrders", "/ws/orders", "POST", "");
+        BodyTee in = new BodyTee(x.captureLimit(), request.length);
+        int read = in.tee(new ByteArrayInputStream(request)).readAllBytes().length;
+        ExchangeLog.ResponseStage r = x.request(x.facts(MessageType.REQ_IN).httpMethod("POST")
+                .address("http://127.0.0.1/ws/orders").contentType("text/xml; charset=utf-8"), in);
+        WrittenBody out = new WrittenBody(x.captureLimit());
+        out.tee(OutputStream.nullOutputStream(), null).write(response);
+        out.finish();
+        r.response(r.facts(MessageType.RESP_OUT).responseCode(200).contentType("text/xml; charset=utf-8"), out).end();
+        return read;
     }
 
     @TearDown(Level.Trial)
@@ -105,12 +167,8 @@ public class SpringWsLoggingBenchmark {
     /** One exchange: the response's length (the response written in full). */
     @Benchmark
     public int exchange() throws Exception {
-        MockHttpServletRequest in = new MockHttpServletRequest("POST", "/ws/orders");
-        in.setContentType("text/xml; charset=utf-8");
-        in.addHeader("SOAPAction", "\"\"");
-        in.setContent(request);
         MockHttpServletResponse out = new MockHttpServletResponse();
-        adapter.handle(in, out, dispatcher);
+        adapter.handle(post(), out, dispatcher);
         if (out.getStatus() != 200) {
             throw new IllegalStateException("status " + out.getStatus() + ": " + out.getContentAsString());
         }
