@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Prints the headline tables of benchmarks/RESULTS.md from JMH JSON results.
 
-Usage: python3 benchmarks/report.py RESULT.json...  (FormatBenchmark and CxfLoggingBenchmark results, in any number
-of files: the FormatBenchmark cells of all of them make one table). Needs benchmarks/target/benchmarks.jar (for the
+Usage: python3 benchmarks/report.py RESULT.json...  (FormatBenchmark, CxfLoggingBenchmark and SpringWsLoggingBenchmark
+results, in any number of files: the FormatBenchmark cells of all of them make one table). Needs benchmarks/target/benchmarks.jar (for the
 exact payload sizes of FormatBenchmark).
 """
 import json
@@ -95,6 +95,32 @@ def cxf(results):
         print(f"| `{config}` | " + " | ".join(cells) + " |")
 
 
+SPRING_WS_ROWS = [("spring-ws-envelope", "Spring-WS `SoapEnvelopeLoggingInterceptor` (DEBUG)"),
+                  ("spring-ws-payload", "Spring-WS `PayloadLoggingInterceptor` (DEBUG)"),
+                  ("xf", "xml-formatter (captures, pretty, WS-Security preset, masking, CXF text)")]
+
+
+def spring_ws(results):
+    """SpringWsLoggingBenchmark.logging: µs of logging work per exchange (2 messages), against the envelope interceptor."""
+    data = {(r["params"]["config"], r["params"]["kb"]): r["primaryMetric"] for r in results
+            if r["benchmark"].endswith(".logging")}
+    kbs = sorted({k for _, k in data}, key=int)
+    print("| logging | " + " | ".join(f"{kb} KB: µs per exchange (× less than the envelope interceptor)"
+                                      for kb in kbs) + " |")
+    print("|---|" + "---:|" * len(kbs))
+    for config, label in SPRING_WS_ROWS:
+        cells = []
+        for kb in kbs:
+            m = data.get((config, kb))
+            base = data.get(("spring-ws-envelope", kb))
+            if m is None:
+                cells.append("-")
+                continue
+            ratio = f" ({base['score'] / m['score']:.1f}×)" if config == "xf" and base else ""
+            cells.append(f"{m['score']:,.1f} ± {m['scoreError']:,.1f}{ratio}")
+        print(f"| {label} | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
     results = [r for path in sys.argv[1:] for r in json.load(open(path))]
     format_results = [r for r in results if ".FormatBenchmark." in r["benchmark"]]
@@ -104,3 +130,7 @@ if __name__ == "__main__":
     if cxf_results:
         print()
         cxf(cxf_results)
+    spring_ws_results = [r for r in results if ".SpringWsLoggingBenchmark." in r["benchmark"]]
+    if spring_ws_results:
+        print()
+        spring_ws(spring_ws_results)
