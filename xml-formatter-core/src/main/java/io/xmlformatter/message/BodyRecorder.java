@@ -15,14 +15,15 @@ import java.util.Arrays;
  * thread; not thread-safe.
  */
 final class BodyRecorder {
+    private static final byte[] NONE = new byte[0];
     private final int cap;
-    private byte[] bytes;
+    /** Grown as bytes come (a body that never comes costs no buffer). */
+    private byte[] bytes = NONE;
     private long total;
 
     /** Keeps at most {@code cap} bytes. */
     public BodyRecorder(int cap) {
         this.cap = cap;
-        this.bytes = new byte[Math.min(cap, 4096)];
     }
 
     /** Takes bytes written to the body. */
@@ -31,7 +32,7 @@ final class BodyRecorder {
         int n = (int) Math.min(len, cap - (long) kept);
         if (n > 0) {
             if (kept + n > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.min(cap, Math.max(kept + n, bytes.length * 2)));
+                bytes = Arrays.copyOf(bytes, Math.min(cap, Math.max(kept + n, Math.max(bytes.length * 2, 4096))));
             }
             System.arraycopy(b, off, bytes, kept, n);
         }

@@ -227,12 +227,12 @@ public final class BodyTee implements BodyCapture {
 
         /** Reads through the tee what can be read without waiting, until the capture is done. Never throws. */
         void takeArrived() {
-            byte[] scratch = new byte[4096];
             try {
-                int available;
-                while (done == null && (available = in.available()) > 0
+                int available = in.available();
+                byte[] scratch = available > 0 ? new byte[4096] : null;
+                while (done == null && available > 0
                         && read(scratch, 0, Math.min(available, scratch.length)) > 0) {
-                    // the tee takes the bytes and ends the capture at the body's end or the limit
+                    available = in.available(); // the tee takes the bytes, ends the capture at the end or the limit
                 }
             } catch (IOException | RuntimeException e) {
                 // what was read is the capture

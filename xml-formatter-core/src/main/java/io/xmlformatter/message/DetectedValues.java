@@ -63,6 +63,8 @@ final class DetectedValues {
                 i += 2;
             } else if (c == '+') {
                 b[n++] = ' ';
+            } else if (c < 0x80) {
+                b[n++] = (byte) c;
             } else {
                 byte[] u = String.valueOf(c).getBytes(StandardCharsets.UTF_8);
                 System.arraycopy(u, 0, b, n, u.length);
