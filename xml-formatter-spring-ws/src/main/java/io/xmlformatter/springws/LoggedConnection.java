@@ -16,8 +16,6 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * A Spring-WS servlet connection whose exchange is logged: the request is read and the response written through
@@ -86,7 +84,10 @@ final class LoggedConnection extends HttpServletConnection {
         String query = request.getQueryString();
         MessageFacts facts = begun.facts(MessageType.REQ_IN).httpMethod(request.getMethod())
                 .address(request.getRequestURL() + (query == null ? "" : "?" + query))
-                .contentType(request.getContentType()).headers(headers(request));
+                .contentType(request.getContentType());
+        for (String name : Collections.list(request.getHeaderNames())) {
+            facts.header(name, Collections.list(request.getHeaders(name)));
+        }
         if (request.getUserPrincipal() != null) {
             facts.principal(request.getUserPrincipal().getName());
         }
@@ -107,8 +108,10 @@ final class LoggedConnection extends HttpServletConnection {
             answered = requested.failed();
         } else {
             MessageFacts facts = begun.facts(fault ? MessageType.FAULT_OUT : MessageType.RESP_OUT)
-                    .responseCode(response.getStatus()).contentType(response.getContentType())
-                    .headers(headers(response));
+                    .responseCode(response.getStatus()).contentType(response.getContentType());
+            for (String name : response.getHeaderNames()) {
+                facts.header(name, List.copyOf(response.getHeaders(name)));
+            }
             if (responseBody != null) {
                 responseBody.finish();
                 answered = requested.response(facts, responseBody);
@@ -117,21 +120,5 @@ final class LoggedConnection extends HttpServletConnection {
             }
         }
         answered.end();
-    }
-
-    private static Map<String, List<String>> headers(HttpServletRequest r) {
-        Map<String, List<String>> all = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        for (String name : Collections.list(r.getHeaderNames())) {
-            all.put(name, Collections.list(r.getHeaders(name)));
-        }
-        return all;
-    }
-
-    private static Map<String, List<String>> headers(HttpServletResponse r) {
-        Map<String, List<String>> all = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        for (String name : r.getHeaderNames()) {
-            all.put(name, List.copyOf(r.getHeaders(name)));
-        }
-        return all;
     }
 }
