@@ -15,8 +15,6 @@ import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 
 /**
  * The one place that decides how a message becomes a record, whatever the transport: adapters (CXF, Mule,
@@ -32,7 +30,7 @@ import java.util.logging.Logger;
  * A charset label that does not fit the bytes is flagged and the body not shown. Binary types are suppressed.
  *
  * <p>Logging never fails the call: an error while making the record gives a record without the body; a sink that
- * throws is counted ({@link #sinkFailures()}) and reported through {@code java.util.logging}. Built once by
+ * throws is counted ({@link #sinkFailures()}) and reported as a warning (SLF4J if present, else {@code java.util.logging}). Built once by
  * {@link #builder()}; immutable and thread-safe.
  */
 public final class MessageLogger implements AutoCloseable {
@@ -46,7 +44,6 @@ public final class MessageLogger implements AutoCloseable {
     public static final List<String> COMMON_SECRET_NAMES = RecordMaker.COMMON_SECRET_NAMES;
     /** CXF's text for content that is not logged. */
     public static final String CONTENT_SUPPRESSED = BodyRenderer.CONTENT_SUPPRESSED;
-    private static final Logger REPORT = Logger.getLogger(MessageLogger.class.getName());
 
     /** Makes a message's record: the engine, the maskers and the body rule this logger's options describe. */
     private final RecordMaker records;
@@ -324,8 +321,8 @@ public final class MessageLogger implements AutoCloseable {
         long n = counter.incrementAndGet();
         lastFailure.set(e.toString());
         if (Long.bitCount(n) == 1) { // the 1st, 2nd, 4th, 8th, ... time
-            REPORT.log(Level.WARNING, "xml-formatter: logging a message failed (" + n + " times so far); the call"
-                    + " went on", e);
+            Warnings.warn(MessageLogger.class, "xml-formatter: logging a message failed (failures so far: " + n
+                    + "); the call went on", e);
         }
     }
 

@@ -1,5 +1,7 @@
 package io.xmlformatter.message;
 
+import java.util.List;
+
 /**
  * One option of the message logger: one row of the table in {@link Options}. It has a name (the builder's,
  * {@code slowThreshold}), a property path ({@code exchange.slow-threshold}: the Spring Boot property under
@@ -77,6 +79,14 @@ public final class Option<T> {
     /** The values accepted as text, in words ({@code a size such as 48KB, or -1}). */
     public String accepted() {
         return type.accepted();
+    }
+
+    /**
+     * The values the option takes as text when they are a closed set — a strategy's names, a list's items (the
+     * detectors' names) — for an IDE's hints; else empty.
+     */
+    public List<String> values() {
+        return type.values();
     }
 
     /**

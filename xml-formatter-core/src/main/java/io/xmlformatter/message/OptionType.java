@@ -57,6 +57,11 @@ abstract class OptionType<T> {
         return accepted;
     }
 
+    /** The values taken as text when they are a closed set (a list's items), else none. */
+    List<String> values() {
+        return Collections.emptyList();
+    }
+
     /** Whether the value is a secret, never shown. */
     boolean secret() {
         return false;
@@ -302,6 +307,11 @@ abstract class OptionType<T> {
             ExchangeStrategy parse(String text) {
                 return constant(Strategy.class, text);
             }
+
+            @Override
+            List<String> values() {
+                return constants(Strategy.values());
+            }
         };
     }
 
@@ -317,6 +327,11 @@ abstract class OptionType<T> {
                     levels.add(constant(LogLevel.class, l));
                 }
                 return Collections.unmodifiableList(levels);
+            }
+
+            @Override
+            List<String> values() {
+                return constants(LogLevel.values());
             }
 
             @Override
@@ -338,8 +353,15 @@ abstract class OptionType<T> {
 
     /** Value detectors; as text, the built-in detectors' names ({@link ValueDetector#named}). */
     static OptionType<List<ValueDetector>> detectors() {
+        List<String> names = Collections.unmodifiableList(Arrays.asList("card-numbers",
+                "card-numbers-first-six-last-four", "ibans", "email-addresses"));
         return new OptionType<List<ValueDetector>>(List.class, "java.util.List<java.lang.String>",
-                "detector names: card-numbers, card-numbers-first-six-last-four, ibans, email-addresses") {
+                "detector names: " + String.join(", ", names)) {
+            @Override
+            List<String> values() {
+                return names;
+            }
+
             @Override
             List<ValueDetector> parse(String text) {
                 List<ValueDetector> detectors = new ArrayList<>();
@@ -354,13 +376,18 @@ abstract class OptionType<T> {
                 return value == null || value.contains(null) ? "a list without null is required" : null;
             }
 
+            /** The built-in detectors by name; one of the application's own by what it says it is. */
             @Override
             String text(List<ValueDetector> value) {
-                StringBuilder s = new StringBuilder();
+                List<String> texts = new ArrayList<>();
                 for (ValueDetector d : value) {
-                    s.append(s.length() == 0 ? "" : ",").append(d);
+                    String text = String.valueOf(d);
+                    for (String name : names) {
+                        text = ValueDetector.named(name) == d ? name : text;
+                    }
+                    texts.add(text);
                 }
-                return s.toString();
+                return String.join(",", texts);
             }
 
             @Override
@@ -419,6 +446,15 @@ abstract class OptionType<T> {
     }
 
     /** The constant of {@code type} named {@code text}, in any letter case, {@code -} for {@code _}. */
+    /** The constants as property values are written: {@code BODY_ON_FAILURE} as {@code body-on-failure}. */
+    private static List<String> constants(Enum<?>[] all) {
+        List<String> names = new ArrayList<>();
+        for (Enum<?> e : all) {
+            names.add(e.name().toLowerCase(Locale.ROOT).replace('_', '-'));
+        }
+        return Collections.unmodifiableList(names);
+    }
+
     private static <E extends Enum<E>> E constant(Class<E> type, String text) {
         try {
             return Enum.valueOf(type, text.trim().replace('-', '_').toUpperCase(Locale.ROOT));

@@ -121,6 +121,16 @@ public final class Slf4jSink implements LogSink {
         return new Slf4jSink(JsonLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
     }
 
+    /**
+     * Where records go, for a startup line: {@code SLF4J at INFO, loggers org.apache.cxf.services.<service>.<TYPE>}
+     * (and the field names with structured fields).
+     */
+    @Override
+    public String toString() {
+        return "SLF4J at " + level + ", loggers " + prefix + ".<service>.<TYPE>" + (fieldNames == null ? ""
+                : ", fields " + fieldNames + (fieldsInMdc ? " in the MDC" : " as key-value pairs"));
+    }
+
     /** Whether the logger a record of this type and owner goes to is enabled at this sink's level. */
     @Override
     public boolean wouldWrite(MessageType type, String owner) {

@@ -1,9 +1,14 @@
 package io.xmlformatter.message;
 
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.read.ListAppender;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
 import org.junit.jupiter.api.Test;
+import org.slf4j.LoggerFactory;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -302,10 +307,26 @@ class MessageLoggerTest {
         MessageLogger failing = MessageLogger.builder().sink(record -> {
             throw new IllegalStateException("sink down");
         }).build();
-        failing.log(MessageFacts.of(MessageType.REQ_IN), CapturedBody.of(utf8(ENVELOPE)));
-        failing.log(MessageFacts.of(MessageType.RESP_OUT), null);
-        assertEquals(2, failing.sinkFailures());
+        Logger warnings = (Logger) LoggerFactory.getLogger(MessageLogger.class);
+        ListAppender<ILoggingEvent> appender = new ListAppender<>();
+        appender.start();
+        warnings.addAppender(appender);
+        try {
+            failing.log(MessageFacts.of(MessageType.REQ_IN), CapturedBody.of(utf8(ENVELOPE)));
+            failing.log(MessageFacts.of(MessageType.RESP_OUT), null);
+            failing.log(MessageFacts.of(MessageType.RESP_OUT), null);
+        } finally {
+            warnings.detachAppender(appender);
+        }
+        assertEquals(3, failing.sinkFailures());
         assertTrue(failing.lastFailure().contains("sink down"));
+        // the warnings reach the application's logging (SLF4J, here logback): the 1st and 2nd time, not the 3rd
+        assertEquals(2, appender.list.size(), appender.list.toString());
+        ILoggingEvent first = appender.list.get(0);
+        assertEquals(Level.WARN, first.getLevel());
+        assertTrue(first.getFormattedMessage().contains("logging a message failed (failures so far: 1)"),
+                first.getFormattedMessage());
+        assertEquals("sink down", first.getThrowableProxy().getMessage());
     }
 
     @Test

@@ -4,6 +4,7 @@ import io.xmlformatter.record.LogLevel;
 import org.junit.jupiter.api.Test;
 
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +49,24 @@ class OptionsTest {
         if (d != null) {
             assertEquals(d, o.parse(o.text(d)), o.name());
         }
+    }
+
+    /** The values offered as hints (IDE completion) are each taken, and the closed sets are offered. */
+    @Test
+    void everyValueOfAClosedSetIsTaken() {
+        for (Option<?> o : Options.all()) {
+            for (String v : o.values()) { // a list's item three times: the levels take three
+                boolean list = o.metadataType().startsWith(List.class.getName());
+                assertTrue(o.parse(list ? String.join(",", v, v, v) : v) != null, o + " " + v);
+            }
+        }
+        assertEquals(Arrays.asList("card-numbers", "card-numbers-first-six-last-four", "ibans", "email-addresses"),
+                Options.DETECT.values());
+        assertTrue(Options.STRATEGY.values().contains("body-on-failure"), Options.STRATEGY.values().toString());
+        assertEquals(Arrays.asList("trace", "debug", "info", "warn", "error"), Options.LEVELS.values());
+        assertTrue(Options.LIMIT.values().isEmpty());
+        String detectors = "card-numbers,ibans,card-numbers-first-six-last-four,email-addresses";
+        assertEquals(detectors, Options.DETECT.text(Options.DETECT.parse(detectors)), "the detectors by name");
     }
 
     @Test

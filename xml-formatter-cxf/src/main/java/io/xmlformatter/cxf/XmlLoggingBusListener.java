@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.Warnings;
 import org.apache.cxf.Bus;
 import org.apache.cxf.buslifecycle.BusLifeCycleListener;
 import org.apache.cxf.buslifecycle.BusLifeCycleManager;
@@ -11,15 +12,13 @@ import java.util.Locale;
  * with the system property (or bus property) {@value #ENABLED_PROPERTY} set to {@code true} or {@code pretty},
  * every endpoint and client of every bus is logged with xml-formatter's defaults (indented with {@code pretty}).
  * Unlike CXF's, the property is read when each bus has started, not once per JVM. Any other value than
- * {@code true}, {@code pretty} or {@code false} is reported through java.util.logging and leaves logging off. The
+ * {@code true}, {@code pretty} or {@code false} is reported as a warning (SLF4J if present, else java.util.logging) and leaves logging off. The
  * jar registers this listener with every bus ({@code META-INF/cxf/bus-extensions.txt}); it uses only the CXF API
  * of CXF 2.7 to 4.2.
  */
 public final class XmlLoggingBusListener implements BusLifeCycleListener {
     /** The switch: {@code true}, {@code pretty} or {@code false} (the default). */
     public static final String ENABLED_PROPERTY = "io.xmlformatter.cxf.logging.enabled";
-    private static final java.util.logging.Logger LOG =
-            java.util.logging.Logger.getLogger(XmlLoggingBusListener.class.getName());
 
     private final Bus bus;
 
@@ -43,7 +42,8 @@ public final class XmlLoggingBusListener implements BusLifeCycleListener {
             return;
         }
         if (!"true".equals(mode) && !"pretty".equals(mode)) {
-            LOG.warning(ENABLED_PROPERTY + "=" + value + " is not true, pretty or false: logging stays off");
+            Warnings.warn(XmlLoggingBusListener.class, "xml-formatter: " + ENABLED_PROPERTY + "=" + value
+                    + " is not true, pretty or false: logging stays off", null);
             return;
         }
         XmlLoggingSettings settings = new XmlLoggingSettings();

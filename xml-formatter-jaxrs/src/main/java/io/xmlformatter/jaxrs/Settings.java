@@ -3,6 +3,7 @@ package io.xmlformatter.jaxrs;
 import io.xmlformatter.message.AnnotationOverlay;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Options;
+import io.xmlformatter.message.Warnings;
 
 import java.lang.reflect.Method;
 import java.util.Arrays;
@@ -62,8 +63,8 @@ final class Settings {
             Map<String, String> overlay = AnnotationOverlay.of(a);
             return global.derive(b -> b.overlay(overlay));
         } catch (IllegalArgumentException e) {
-            java.util.logging.Logger.getLogger(Settings.class.getName()).warning("xml-formatter: @XmlLogging on "
-                    + method + " is wrong (" + e.getMessage() + "); its bodies are not logged");
+            Warnings.warn(Settings.class, "xml-formatter: @XmlLogging on " + method + " is wrong (" + e.getMessage()
+                    + "); its bodies are not logged", null);
             List<String> everything = Arrays.asList("");
             return global.derive(b -> b.logBinary(false).set(Options.IN_BINARY_MEDIA_TYPES, everything)
                     .set(Options.OUT_BINARY_MEDIA_TYPES, everything)); // every body "--- Content suppressed ---"

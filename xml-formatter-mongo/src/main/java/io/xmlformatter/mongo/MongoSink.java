@@ -280,6 +280,17 @@ public final class MongoSink implements LogSink {
         return r == null ? 0 : r.writer.lastWriteMillis();
     }
 
+    /**
+     * Where records go, for a startup line: {@code mongodb bank.soap_log via the application's MongoClient}, or
+     * {@code ... via its own client to host:port} (never the connection string's credentials).
+     */
+    @Override
+    public String toString() {
+        return "mongodb " + config.database() + "." + config.collection() + (ownClient != null
+                ? " via the application's MongoClient"
+                : " via its own client to " + String.join(",", config.parsedConnectionString().getHosts()));
+    }
+
     private static String hostName() {
         try {
             return InetAddress.getLocalHost().getHostName();

@@ -39,6 +39,20 @@ class MongoSinkLifecycleTest {
     }
 
     @Test
+    void itSaysWhereRecordsGoWithoutTheCredentials() {
+        MongoSinkSettings s = unreachable("described");
+        s.setConnectionString("mongodb://app:s3cret@127.0.0.1:1,127.0.0.1:2/bank");
+        try (MongoSink sink = new MongoSink(s)) {
+            assertEquals("mongodb bank.soap_log via its own client to 127.0.0.1:1,127.0.0.1:2", sink.toString());
+        }
+        s.setCollection("audit_{yyyyMM}");
+        try (com.mongodb.client.MongoClient client = com.mongodb.client.MongoClients.create("mongodb://127.0.0.1:1/");
+                MongoSink sink = new MongoSink(s, client)) {
+            assertEquals("mongodb bank.audit_{yyyyMM} via the application's MongoClient", sink.toString());
+        }
+    }
+
+    @Test
     void theConstructorStartsNothingAndStartOrTheFirstWriteStartsEverything() throws Exception {
         MBeanServer jmx = ManagementFactory.getPlatformMBeanServer();
         ObjectName bean = new ObjectName("io.xmlformatter:type=MongoSink,name=\"lifecycle\"");

@@ -2,6 +2,7 @@ package io.xmlformatter.spring.boot;
 
 import io.xmlformatter.message.Option;
 import io.xmlformatter.message.Options;
+import io.xmlformatter.message.Warnings;
 import org.springframework.boot.context.properties.source.ConfigurationPropertyName;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySource;
 import org.springframework.boot.context.properties.source.ConfigurationPropertySources;
@@ -21,7 +22,7 @@ import java.util.TreeMap;
  * ({@code xmlformatter.masking.element-name}) would otherwise be ignored, and the secret it was to mask logged. The
  * known names are the options' table ({@link Options}, globally and under a rule) and the components of
  * {@link XmlFormatterProperties}; environment variables are left out (an unrelated {@code XMLFORMATTER_...} variable
- * must not stop an application).
+ * must not stop an application). {@code xmlformatter.fail-on-unknown-properties=false} makes it a warning.
  */
 final class KnownProperties {
     /** The known names as compared ({@link #normal}), each with its name as written. */
@@ -31,11 +32,12 @@ final class KnownProperties {
     }
 
     /**
-     * Checks every {@code xmlformatter.*} property in {@code environment}.
+     * Checks every {@code xmlformatter.*} property in {@code environment}; with {@code fail} false, an unknown one
+     * is a warning.
      *
      * @throws IllegalArgumentException naming the unknown property and the nearest known one
      */
-    static void check(Environment environment) {
+    static void check(Environment environment, boolean fail) {
         ConfigurationPropertyName prefix = ConfigurationPropertyName.of("xmlformatter");
         for (ConfigurationPropertySource source : ConfigurationPropertySources.get(environment)) {
             if (!(source instanceof IterableConfigurationPropertySource iterable) || String.valueOf(
@@ -45,8 +47,13 @@ final class KnownProperties {
             iterable.stream().filter(prefix::isAncestorOf).forEach(name -> {
                 String key = normal(name.toString());
                 if (!KNOWN.containsKey(key)) {
-                    throw new IllegalArgumentException("xml-formatter: unknown property " + name + nearest(key)
-                            + "; the properties are listed in the README's option table");
+                    String message = "xml-formatter: unknown property " + name + nearest(key)
+                            + "; the properties are listed in the README's option table";
+                    if (fail) {
+                        throw new IllegalArgumentException(message);
+                    }
+                    Warnings.warn(KnownProperties.class, message + " (ignored: fail-on-unknown-properties=false)",
+                            null);
                 }
             });
         }

@@ -11,8 +11,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The MongoDB sink's actuator health: UP while MongoDB takes the records, the configured status (DOWN or
- * OUT_OF_SERVICE) while the sink's circuit breaker is open; the counters as details. Boot 4 and Boot 3 name the
+ * The MongoDB sink's actuator health: UP while MongoDB takes the records, the configured status (UNKNOWN,
+ * DOWN or OUT_OF_SERVICE) while the sink's circuit breaker is open; the counters as details. Boot 4 and Boot 3 name the
  * same health API in different packages ({@code org.springframework.boot.health.contributor},
  * {@code org.springframework.boot.actuate.health}), so the indicator is a proxy of whichever is present: one jar
  * for both lines, no compile dependency on either.

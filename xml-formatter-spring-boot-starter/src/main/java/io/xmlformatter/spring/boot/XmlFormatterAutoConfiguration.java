@@ -5,6 +5,7 @@ import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.MessageLoggerBuilder;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.sink.Slf4jSink;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
@@ -54,6 +55,12 @@ public class XmlFormatterAutoConfiguration {
         }
     }
 
+    /** One INFO line at startup saying what is wired, where records go and what is masked. */
+    @Bean
+    StartupReport xmlFormatterStartupReport(ListableBeanFactory beans, XmlFormatterProperties properties) {
+        return new StartupReport(beans, properties);
+    }
+
     /**
      * The message logger every adapter logs with, so that one exchange chain spans CXF and JAX-RS. Closed with
      * the context (its sinks drained and closed).
@@ -64,7 +71,7 @@ public class XmlFormatterAutoConfiguration {
     @ConditionalOnMissingBean
     public MessageLogger xmlFormatterMessageLogger(XmlFormatterProperties properties, LogSink sink,
             ObjectProvider<XmlFormatterCustomizer> customizers, Environment environment) {
-        KnownProperties.check(environment);
+        KnownProperties.check(environment, properties.failOnUnknownProperties());
         try {
             MessageLoggerBuilder b = LoggerProperties.apply(Binder.get(environment), properties,
                     MessageLogger.builder().options(LoggerProperties.DEFAULTS).sink(sink));

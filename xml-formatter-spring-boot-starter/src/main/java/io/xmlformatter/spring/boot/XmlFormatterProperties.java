@@ -16,10 +16,12 @@ import java.util.List;
  * ({@link LoggerProperties}); an option left unset keeps its default. Immutable.
  *
  * @param enabled Switches all of xml-formatter's logging off when false
+ * @param failOnUnknownProperties Fail startup on an xmlformatter.* property that is not one of these (a misspelt
+ *         name would leave a secret unmasked); false only warns, for configuration shared with a newer version
  * @param rules Rules for some exchanges, tried in order: the first that matches applies
  * @param sink Where records go: SLF4J (default) or MongoDB
  * @param output How the SLF4J sink writes a record
- * @param mongo The MongoDB sink, with {@code sink=mongo}
+ * @param mongo The MongoDB sink, with sink=mongo
  * @param cxf The wiring to CXF's bus
  * @param jersey The wiring to Jersey's ResourceConfig
  * @param springWs The wiring to Spring Web Services
@@ -27,6 +29,7 @@ import java.util.List;
 @ConfigurationProperties("xmlformatter")
 public record XmlFormatterProperties(
         @DefaultValue("true") boolean enabled,
+        @DefaultValue("true") boolean failOnUnknownProperties,
         @DefaultValue List<Rule> rules,
         @DefaultValue("slf4j") SinkType sink,
         @DefaultValue Output output,
@@ -45,7 +48,12 @@ public record XmlFormatterProperties(
 
     /** The actuator health status of the MongoDB sink while MongoDB is unreachable. */
     public enum BreakerOpenStatus {
-        /** The application is down (health groups used for liveness or readiness see it). */
+        /**
+         * Unknown: the application's health stays as its other indicators say (a log-store outage does not take the
+         * service out of rotation). The default.
+         */
+        UNKNOWN,
+        /** The application is down (health groups used for liveness or readiness see it: the service leaves rotation). */
         DOWN,
         /** Out of service. */
         OUT_OF_SERVICE
@@ -73,9 +81,9 @@ public record XmlFormatterProperties(
      * {@code xmlformatter.rules[0].exchange.strategy}, {@code xmlformatter.rules[0].masking.element-names} (names and
      * paths masked or pruned are added to the global ones; every other option replaced).
      *
-     * @param service The service matched: its local name or {@code {namespace}Name}
+     * @param service The service matched: its local name or {namespaceName}
      * @param operation The operation matched: a SOAP operation or a resource method's name
-     * @param path A regular expression the address path must match whole, e.g. {@code /health.*}
+     * @param path A regular expression the address path must match whole, e.g. /health.*
      * @param method The HTTP method matched
      * @param soapAction The SOAPAction matched
      * @param exclude Leave matching exchanges out entirely
@@ -100,9 +108,9 @@ public record XmlFormatterProperties(
      * through one client made from {@code uri}.
      *
      * @param uri The connection string of the client made for the sink when the application has no MongoClient
-     *         bean; default: {@code spring.mongodb.uri}, {@code spring.data.mongodb.uri}, mongodb://localhost
+     *         bean; default: spring.mongodb.uri, spring.data.mongodb.uri, mongodb://localhost
      * @param database The database; default: the connection string's, else logs
-     * @param collection The collection, or a pattern ({@code {yyyyMM}}, {@code {service}}, {@code {operation}});
+     * @param collection The collection, or a pattern ({yyyyMM}, {service}, {operation});
      *         default soap_log
      * @param writeConcern The write concern: 1, majority, ...; default 1
      * @param queueCapacity The most records queued; past it records are dropped, and counted; default 10000
@@ -114,12 +122,13 @@ public record XmlFormatterProperties(
      * @param createIndexes Create the collection's indexes at start; default true
      * @param shutdownGrace How long closing waits for the queue to drain; default 5s
      * @param application The application name in each document; default spring.application.name
-     * @param breakerOpenStatus The actuator health status while MongoDB is unreachable: DOWN or OUT_OF_SERVICE
+     * @param breakerOpenStatus The actuator health status while MongoDB is unreachable: UNKNOWN (default: the
+     *         application's health is left as it is), DOWN or OUT_OF_SERVICE (both make the health endpoint answer 503)
      */
     public record Mongo(String uri, String database, String collection, String writeConcern, Integer queueCapacity,
             DataSize queueMaxBytes, Integer batchSize, String dropPolicy, DataSize maxPayloadBytes, Integer ttlDays,
             Boolean createIndexes, Duration shutdownGrace, String application,
-            @DefaultValue("down") BreakerOpenStatus breakerOpenStatus) {
+            @DefaultValue("unknown") BreakerOpenStatus breakerOpenStatus) {
         /** The settings as text, the URI's user-info (a password) left out. */
         @Override
         public String toString() {
@@ -136,7 +145,7 @@ public record XmlFormatterProperties(
      * The wiring to CXF.
      *
      * @param enabled Log every endpoint and client on CXF's buses (SOAP and REST); leave one endpoint out with
-     *         its property {@code org.apache.cxf.logging.enable=false} or an exclude rule
+     *         its property org.apache.cxf.logging.enable=false or an exclude rule
      */
     public record Cxf(@DefaultValue("true") boolean enabled) {
     }
@@ -144,7 +153,7 @@ public record XmlFormatterProperties(
     /**
      * The wiring to Jersey.
      *
-     * @param enabled Register the logging feature on every Jersey {@code ResourceConfig} bean
+     * @param enabled Register the logging feature on every Jersey ResourceConfig bean
      */
     public record Jersey(@DefaultValue("true") boolean enabled) {
     }
@@ -152,8 +161,8 @@ public record XmlFormatterProperties(
     /**
      * The wiring to Spring Web Services.
      *
-     * @param enabled Log the {@code MessageDispatcherServlet}'s exchanges and every {@code WebServiceTemplate} built
-     *         from Boot's {@code WebServiceTemplateBuilder}
+     * @param enabled Log the MessageDispatcherServlet's exchanges and every WebServiceTemplate built
+     *         from Boot's WebServiceTemplateBuilder
      */
     public record SpringWs(@DefaultValue("true") boolean enabled) {
     }

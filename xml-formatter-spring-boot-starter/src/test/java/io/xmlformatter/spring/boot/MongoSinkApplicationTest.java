@@ -95,18 +95,34 @@ class MongoSinkApplicationTest {
             assertThat(actuator(context, "metrics/xmlformatter.held.bytes").statusCode()).isEqualTo(200);
         }
         String nowhere = "mongodb://127.0.0.1:" + TestMongoServer.freePort() + "/";
+        try (ConfigurableApplicationContext context = startWeb(database(), "xmlformatter.mongo.uri=" + nowhere)) {
+            Exchanges.serve(context.getBean(MessageLogger.class), "<a/>", "<b/>", 200);
+            HttpResponse<String> health = whenTheBreakerHasOpened(context);
+            // by default an unreachable log store does not take the service out of rotation
+            assertThat(health.statusCode()).isEqualTo(200);
+            assertThat(health.body()).contains("\"status\":\"UNKNOWN\"");
+            assertThat(actuator(context, "health").statusCode()).isEqualTo(200);
+        }
         try (ConfigurableApplicationContext context = startWeb(database(), "xmlformatter.mongo.uri=" + nowhere,
                 "xmlformatter.mongo.breaker-open-status=out-of-service")) {
             Exchanges.serve(context.getBean(MessageLogger.class), "<a/>", "<b/>", 200);
-            HttpResponse<String> health = actuator(context, "health/xmlFormatterMongo");
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (health.statusCode() == 200 && System.nanoTime() < deadline) {
-                // the breaker opens once the first write has timed out
-                health = actuator(context, "health/xmlFormatterMongo");
-            }
+            HttpResponse<String> health = whenTheBreakerHasOpened(context);
             assertThat(health.statusCode()).isEqualTo(503);
-            assertThat(health.body()).contains("\"status\":\"OUT_OF_SERVICE\"").contains("\"breaker\":\"OPEN\"");
+            assertThat(health.body()).contains("\"status\":\"OUT_OF_SERVICE\"");
+            assertThat(actuator(context, "health").statusCode()).isEqualTo(503);
         }
+    }
+
+    /** The sink's health once its breaker has opened (after the first write has timed out). */
+    private static HttpResponse<String> whenTheBreakerHasOpened(ConfigurableApplicationContext context)
+            throws Exception {
+        HttpResponse<String> health = actuator(context, "health/xmlFormatterMongo");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (!health.body().contains("\"breaker\":\"OPEN\"") && System.nanoTime() < deadline) {
+            health = actuator(context, "health/xmlFormatterMongo");
+        }
+        assertThat(health.body()).contains("\"breaker\":\"OPEN\"");
+        return health;
     }
 
     private static HttpResponse<String> actuator(ConfigurableApplicationContext context, String path)

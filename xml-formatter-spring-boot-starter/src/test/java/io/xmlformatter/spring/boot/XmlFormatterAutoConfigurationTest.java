@@ -22,6 +22,8 @@ import org.springframework.boot.test.context.assertj.AssertableApplicationContex
 import org.springframework.boot.test.context.runner.ApplicationContextRunner;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
 
 import java.io.InputStream;
 import java.lang.reflect.Method;
@@ -253,6 +255,23 @@ class XmlFormatterAutoConfigurationTest {
             assertThat(metadata).contains("\"name\": \"xmlformatter." + o.property() + "\"");
         }
         assertThat(metadata).doesNotContain("\"description\": \"\"");
+        // issue 51: a default for every property whose default does not depend on others, plain-text descriptions,
+        // hints for the closed sets
+        JsonNode json = JsonMapper.builder().build().readTree(metadata);
+        Set<String> withoutDefault = new TreeSet<>();
+        for (JsonNode p : json.get("properties")) {
+            assertThat(p.path("description").asString()).as(p.get("name").asString()).doesNotContain("{@");
+            if (!p.has("defaultValue")) {
+                withoutDefault.add(p.get("name").asString());
+            }
+        }
+        assertThat(withoutDefault).containsExactly("xmlformatter.exchange.slow-threshold",
+                "xmlformatter.masking.pseudonym-key", "xmlformatter.mongo.application", "xmlformatter.mongo.database",
+                "xmlformatter.mongo.uri", "xmlformatter.rules");
+        Set<String> hinted = new TreeSet<>();
+        json.get("hints").forEach(h -> hinted.add(h.get("name").asString()));
+        assertThat(hinted).contains("xmlformatter.masking.detect", "xmlformatter.mongo.drop-policy",
+                "xmlformatter.exchange.strategy");
     }
 
     private String resource(String name) throws java.io.IOException {
