@@ -65,7 +65,7 @@ public final class CxfTextLayout implements RecordLayout {
     }
 
     /** The headers as CXF's event has them: one value as it is, several as a list. */
-    private static Map<String, String> headers(Map<String, List<String>> headers) {
+    static Map<String, String> headers(Map<String, List<String>> headers) {
         Map<String, String> m = new HashMap<>();
         for (Map.Entry<String, List<String>> e : headers.entrySet()) {
             List<String> values = e.getValue();

@@ -272,7 +272,7 @@ public final class Slf4jSink implements LogSink {
         values[15] = localName(record.port());
         values[16] = localName(record.portType());
         values[17] = CxfTextLayout.operationName(record);
-        values[18] = record.headers().isEmpty() ? null : record.headers().toString();
+        values[18] = CxfTextLayout.headers(record.headers()).toString(); // as CXF's sender: {} when none
     }
 
     private static boolean enabled(Logger logger, Level level) {

@@ -50,14 +50,19 @@ public final class SoapDemo {
         FormatResult result = formatter.format(raw, 0, raw.length, out);
         System.out.println("==================== the same request as a log record through SLF4J:");
         System.out.flush();
-        LogRecord record = LogRecord.builder(MessageType.REQ_IN)
+        Slf4jSink.text().write(record(out.toString(), result));
+    }
+
+    /** The formatted request as the record CXF's feature would log for a SOAP call to the bank's port. */
+    static LogRecord record(String formatted, FormatResult result) {
+        return LogRecord.builder(MessageType.REQ_IN)
                 .exchangeId(UUID.randomUUID().toString())
                 .address("http://127.0.0.1:8080/bank").httpMethod("POST").contentType("text/xml; charset=UTF-8")
+                .service("{urn:example:bank}BankService").port("{urn:example:bank}BankPort")
                 .portType("{urn:example:bank}Bank").operation("transfer")
-                .payload(out.toString()).originalSize(result.originalLength()).loggedSize(out.length())
+                .payload(formatted).originalSize(result.originalLength()).loggedSize(formatted.length())
                 .truncated(result.truncated()).maskedCount(result.maskedCount()).wellFormed(result.wellFormed())
                 .build();
-        Slf4jSink.text().write(record);
     }
 
     static byte[] read(String sample) {

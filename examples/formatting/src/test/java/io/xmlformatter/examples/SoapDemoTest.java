@@ -1,10 +1,13 @@
 package io.xmlformatter.examples;
 
 import io.xmlformatter.FormatResult;
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.sink.CxfTextLayout;
 import org.junit.jupiter.api.Test;
 
 import java.nio.charset.StandardCharsets;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,5 +28,17 @@ class SoapDemoTest {
             }
             assertTrue(new String(raw, StandardCharsets.UTF_8).contains("<"), sample);
         }
+    }
+
+    /** Issue 51: the demo's record of a SOAP call was labelled REST (it named no WSDL port). */
+    @Test
+    void theLoggedRequestIsLabelledSoap() {
+        byte[] raw = SoapDemo.read(SoapDemo.SAMPLES[0]);
+        StringBuilder out = new StringBuilder();
+        FormatResult r = SoapDemo.formatter().format(raw, 0, raw.length, out);
+        LogRecord record = SoapDemo.record(out.toString(), r);
+        // the SLF4J sink marks a record SOAP when it names a WSDL port (as CXF's sender does), REST otherwise
+        assertEquals("{urn:example:bank}BankPort", record.port());
+        assertTrue(CxfTextLayout.INSTANCE.format(record).contains("    ServiceName: BankService\n"));
     }
 }

@@ -45,18 +45,15 @@ public final class MuleDemo {
             String base = "http://127.0.0.1:" + port;
 
             banner("1. a payment through the SOAP proxy, with a WS-Security password (masked; logged once per hop)");
-            answers.add(post(base + "/proxy/payments", payment(250)));
+            answer(answers, post(base + "/proxy/payments", payment(250)));
 
             banner("2. a refused payment through the proxy (a SOAP fault, logged as a fault)");
-            answers.add(post(base + "/proxy/payments", payment(50_000)));
+            answer(answers, post(base + "/proxy/payments", payment(50_000)));
 
             banner("3. an order to a flow without CXF (the processor logs it; the flow gets the same bytes)");
-            answers.add(post(base + "/orders", "<order id=\"o-17\"><cardNumber>4111111111111111</cardNumber>"
+            answer(answers, post(base + "/orders", "<order id=\"o-17\"><cardNumber>4111111111111111</cardNumber>"
                     + "<note>&lt;gift&gt;&lt;to&gt;Bob&lt;/to&gt;&lt;/gift&gt;</note><item sku=\"tea\" qty=\"2\"/>"
                     + "</order>"));
-            for (String a : answers) {
-                System.out.println(">>> answer: " + a);
-            }
         }
         System.out.println(">>> done");
         return answers;
@@ -69,6 +66,12 @@ public final class MuleDemo {
                 + "</wsse:Security></soap:Header><soap:Body><p:pay xmlns:p=\"urn:example:payments\">"
                 + "<iban>DE89370400440532013000</iban><amount>" + amount + "</amount></p:pay></soap:Body>"
                 + "</soap:Envelope>";
+    }
+
+    /** Prints an answer under its call's records, and keeps it. */
+    private static void answer(List<String> answers, String answer) {
+        System.out.println(">>> answer: " + answer);
+        answers.add(answer);
     }
 
     private static void banner(String text) {
