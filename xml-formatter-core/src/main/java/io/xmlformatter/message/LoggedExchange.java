@@ -121,7 +121,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
         this.trace = trace;
         String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
-        if (correlation == null && logger.policy().correlationFromTrace()) {
+        if (correlation == null && logger.options().get(Options.CORRELATION_FROM_TRACE)) {
             correlation = trace.traceId;
         }
         this.correlationId = correlation != null ? correlation : id;
@@ -188,7 +188,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         logger = l;
         ExchangeStrategy s = l.policy().strategy();
         strategy = sampled || !s.capturesBodies() ? s : Strategy.FAILED_ONLY;
-        off = !sampled && !l.policy().sampleKeepsFailures();
+        off = !sampled && !l.options().get(Options.SAMPLE_KEEPS_FAILURES);
     }
 
     @Override
@@ -398,11 +398,11 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private synchronized void outcomeOf(MessageFacts facts) {
         MessageType type = facts.type();
         Integer status = facts.responseCode();
-        if (status != null && status >= logger.policy().faultStatus() && !type.isFault()) {
+        if (status != null && status >= logger.options().get(Options.FAULT_STATUS) && !type.isFault()) {
             facts.type(type.isOutbound() ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
         }
         if (outcome == null) {
-            settle(Outcome.of(facts.type().isFault(), status, logger.policy().faultStatus()), facts);
+            settle(Outcome.of(facts.type().isFault(), status, logger.options().get(Options.FAULT_STATUS)), facts);
         }
     }
 
@@ -428,7 +428,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      */
     private void record(MessageLogger l, MessageFacts facts, CapturedBody captured) {
         CapturedBody body = firstTime(l, facts, captured);
-        if (!l.policy().recordPerExchange()) {
+        if (!l.options().get(Options.RECORD_PER_EXCHANGE)) {
             l.log(facts, body);
             return;
         }
@@ -477,7 +477,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      * a proxy's request in, then out): then it is not rendered again, and the record names the first instead.
      */
     private CapturedBody firstTime(MessageLogger l, MessageFacts facts, CapturedBody body) {
-        if (seen == null || body == null || body.isEmpty() || !l.policy().suppressesDuplicates()) {
+        if (seen == null || body == null || body.isEmpty() || !l.options().get(Options.SUPPRESS_DUPLICATES)) {
             return body;
         }
         // the name goes into the payload, which the field gate does not pass: an adapter's message id is cleaned here

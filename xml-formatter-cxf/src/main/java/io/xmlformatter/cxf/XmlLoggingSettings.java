@@ -5,8 +5,6 @@ import io.xmlformatter.message.MessageLoggerBuilder;
 import io.xmlformatter.message.Options;
 import io.xmlformatter.record.LogSink;
 import org.apache.cxf.Bus;
-import org.apache.cxf.endpoint.Client;
-import org.apache.cxf.endpoint.Server;
 import org.apache.cxf.feature.AbstractFeature;
 import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
@@ -166,24 +164,10 @@ public class XmlLoggingSettings extends AbstractFeature {
         }
     }
 
+    /** CXF's one hook for a server's endpoint, a client, an interceptor provider and a bus (CXF 2.7 to 4.2). */
     @Override
-    public void initialize(Server server, Bus bus) {
-        installOn(server.getEndpoint(), bus);
-    }
-
-    @Override
-    public void initialize(Client client, Bus bus) {
-        installOn(client, bus);
-    }
-
-    @Override
-    public void initialize(InterceptorProvider provider, Bus bus) {
+    protected void initializeProvider(InterceptorProvider provider, Bus bus) {
         installOn(provider, bus);
-    }
-
-    @Override
-    public void initialize(Bus bus) {
-        installOn(bus, bus);
     }
 
     /**
@@ -226,11 +210,6 @@ public class XmlLoggingSettings extends AbstractFeature {
         this.host = host;
     }
 
-    /** The header that carries the correlation id ({@link Options#CORRELATION_HEADER}). */
-    public String getCorrelationHeader() {
-        return given != null ? given.correlationHeader() : logger.options().get(Options.CORRELATION_HEADER);
-    }
-
     /**
      * The message logger these settings describe, built on first use and shared with the interceptors: for
      * bodies seen outside a CXF chain (a Mule flow's payload). Settings changed afterwards are not seen.
@@ -239,10 +218,18 @@ public class XmlLoggingSettings extends AbstractFeature {
         return logging().logger;
     }
 
-    /** The runtime of interceptors made by {@link #getInInterceptor()} and friends: built once. */
+    /**
+     * The runtime of interceptors made by {@link #getInInterceptor()} and friends: built once.
+     *
+     * @throws IllegalArgumentException naming the setting that is wrong
+     */
     synchronized CxfLogging logging() {
         if (built == null) {
-            built = build();
+            try {
+                built = new CxfLogging(given != null ? given : logger.build(), host);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("xml-formatter-cxf: " + e.getMessage(), e);
+            }
         }
         return built;
     }
@@ -255,19 +242,6 @@ public class XmlLoggingSettings extends AbstractFeature {
         }
         if (logging != null) {
             logging.close();
-        }
-    }
-
-    /**
-     * The shared runtime these settings describe.
-     *
-     * @throws IllegalArgumentException naming the setting that is wrong
-     */
-    CxfLogging build() {
-        try {
-            return new CxfLogging(given != null ? given : logger.build(), host);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("xml-formatter-cxf: " + e.getMessage(), e);
         }
     }
 }

@@ -37,7 +37,7 @@ public class MuleXmlLogging extends XmlLoggingSettings {
     /** The record attribute (and MDC key) holding the flow's name. */
     public static final String FLOW_NAME = MuleHost.FLOW_NAME;
 
-    final MuleHost host = new MuleHost(this::getCorrelationHeader);
+    final MuleHost host = new MuleHost(() -> getMessageLogger().correlationHeader());
 
     /** Settings with the CXF module's defaults, the Mule facts and duplicate suppression on. */
     public MuleXmlLogging() {
