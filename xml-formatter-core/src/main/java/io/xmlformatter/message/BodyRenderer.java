@@ -322,7 +322,7 @@ final class BodyRenderer {
         }
         r.wellFormed &= jr.wellFormed || !s.complete;
         int start = r.out().length();
-        int capped = (jsonIndent > 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete
+        int capped = (jsonIndent != 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete
                 ? JsonReshaper.layOut(masked, jsonIndent, jsonStringCap, mask, limit, r.out()) : -1;
         if (capped < 0) {
             r.out().append(masked);

@@ -15,7 +15,7 @@ final class JsonReshaper {
     }
 
     /**
-     * Appends {@code json} to {@code out} indented by {@code spaces} per level (0: whitespace as written), its string
+     * Appends {@code json} to {@code out} indented by {@code spaces} per level (0: whitespace as written; -1: none), its string
      * values capped at {@code maxString} chars (-1: not capped; keys and the mask are never capped). It stops once it
      * has appended more than {@code maxOut} chars (-1: no limit), so what it builds is bounded by the caller's cut.
      *
@@ -65,7 +65,7 @@ final class JsonReshaper {
                 case '\r':
                 case '\n':
                     if (spaces == 0) {
-                        out.append(c);
+                        out.append(c); // as written; compact (-1) drops it
                     }
                     break;
                 case '/': // a comment
@@ -74,7 +74,7 @@ final class JsonReshaper {
                 case '[':
                     int next = nextToken(json, i + 1);
                     out.append(c);
-                    if (spaces == 0) {
+                    if (spaces <= 0) {
                         depth++;
                     } else if (next < n && json.charAt(next) == (c == '{' ? '}' : ']')) {
                         out.append(json.charAt(next)); // empty: {} or []
@@ -97,7 +97,7 @@ final class JsonReshaper {
                     newLine(out, depth, spaces);
                     break;
                 case ':':
-                    out.append(spaces == 0 ? ":" : ": ");
+                    out.append(spaces <= 0 ? ":" : ": ");
                     break;
                 default:
                     out.append(c);
@@ -159,7 +159,7 @@ final class JsonReshaper {
     }
 
     private static void newLine(StringBuilder out, int depth, int spaces) {
-        if (spaces == 0) {
+        if (spaces <= 0) {
             return;
         }
         out.append('\n');

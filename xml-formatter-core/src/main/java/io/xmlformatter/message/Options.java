@@ -40,6 +40,10 @@ public final class Options {
     /** CXF's {@code prettyLogging}: indent XML and JSON payloads (otherwise whitespace stays as sent). */
     public static final Option<Boolean> PRETTY = row("pretty", "body.pretty", "prettyLogging", OptionType.bool(),
             false, "Indent XML and JSON payloads; false: whitespace as sent", false);
+    /** Whitespace between XML elements and between JSON tokens dropped (not with {@link #PRETTY}). */
+    public static final Option<Boolean> COMPACT = row("compact", "body.compact", null, OptionType.bool(), false,
+            "Drop whitespace-only text between XML elements and whitespace between JSON tokens (not with pretty)",
+            false);
     /** Spaces per level when pretty. */
     public static final Option<Integer> INDENT = row("indent", "body.indent", null, OptionType.integer(0, 16), 2,
             "Spaces per level when pretty", false);

@@ -56,7 +56,8 @@ final class RecordMaker {
                 o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker);
         renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
                 o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
-                o.get(Options.PRETTY) ? o.get(Options.INDENT) : 0, o.get(Options.MAX_TEXT_LENGTH));
+                o.get(Options.PRETTY) ? o.get(Options.INDENT) : o.get(Options.COMPACT) ? -1 : 0,
+                o.get(Options.MAX_TEXT_LENGTH));
         inBinary = binaryTypes(o.get(Options.IN_BINARY_MEDIA_TYPES));
         outBinary = binaryTypes(o.get(Options.OUT_BINARY_MEDIA_TYPES));
     }
@@ -67,7 +68,12 @@ final class RecordMaker {
                 .maxCdataLength(o.get(Options.MAX_CDATA_LENGTH)).embeddedXml(o.get(Options.EMBEDDED_XML))
                 .mask(o.get(Options.MASK)).pseudonyms(o.get(Options.PSEUDONYMS));
         f.indent(o.get(Options.INDENT)); // checked even when payloads are not indented
-        if (!o.get(Options.PRETTY)) {
+        if (o.get(Options.PRETTY) && o.get(Options.COMPACT)) {
+            throw new IllegalArgumentException("pretty and compact (body.pretty, body.compact): not both");
+        }
+        if (o.get(Options.COMPACT)) {
+            f.compact();
+        } else if (!o.get(Options.PRETTY)) {
             f.keepWhitespace();
         }
         long limit = o.get(Options.LIMIT);

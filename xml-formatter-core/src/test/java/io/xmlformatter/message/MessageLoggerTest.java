@@ -295,6 +295,18 @@ class MessageLoggerTest {
     }
 
     @Test
+    void compactDropsWhitespaceBetweenXmlElementsAndJsonTokensAndMasksAsEver() {
+        MessageLogger compact = MessageLogger.builder().sink(records::add).set("body.compact", "true").build();
+        assertEquals("<a><password>[*****]</password><b>x y</b></a>", log(compact, "text/xml",
+                CapturedBody.of(utf8("<a>\n  <password>s3cret</password>\n  <b>x y</b>\n</a>"))).payload());
+        assertEquals("{\"password\":\"[*****]\",\"b\":[1,2],\"c\":\"x y\"}", log(compact, "application/json",
+                CapturedBody.of(utf8("{ \"password\" : \"s3cret\",\n  \"b\": [1, 2], \"c\": \"x y\" }"))).payload());
+        IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MessageLogger.builder().pretty(true).set("body.compact", "true").build());
+        assertTrue(e.getMessage().contains("body.pretty, body.compact"), e.getMessage());
+    }
+
+    @Test
     void textIsCutAtTheLimitVisibly() {
         MessageLogger small = MessageLogger.builder().sink(records::add).limit(20).build();
         LogRecord r = log(small, "application/json", CapturedBody.of(utf8("{\"a\":\"" + "x".repeat(100) + "\"}")));
