@@ -363,10 +363,20 @@ public final class MessageLoggerBuilder {
 
     /** The logger, sharing {@code parent}'s chains, held bound and live rules when not null. */
     MessageLogger build(MessageLogger parent) {
-        LogSink fallback = inSink != null && outSink != null ? null
-                : verbose ? Slf4jSink.text() : Slf4jSink.payloadOnly();
+        LogSink fallback = inSink != null && outSink != null ? null : defaultSink();
         return new MessageLogger(this, inSink != null ? inSink : fallback, outSink != null ? outSink : fallback,
                 parent);
+    }
+
+    /** SLF4J in CXF's layout; without SLF4J (an optional dependency) an error that says what to do. */
+    private LogSink defaultSink() {
+        try {
+            Class.forName("org.slf4j.LoggerFactory", false, MessageLoggerBuilder.class.getClassLoader());
+        } catch (ClassNotFoundException | LinkageError e) {
+            throw new IllegalStateException("xml-formatter: no sink is set and SLF4J is not on the class path: add "
+                    + "org.slf4j:slf4j-api (with a provider such as logback-classic), or set a sink", e);
+        }
+        return verbose ? Slf4jSink.text() : Slf4jSink.payloadOnly();
     }
 
     /** A rule as configured: its match and its override (null: excluded). */
