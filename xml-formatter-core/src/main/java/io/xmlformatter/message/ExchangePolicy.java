@@ -9,7 +9,7 @@ import java.util.List;
  * What a logger's options make for its exchanges, beyond the values themselves: the strategy checked against the
  * slow threshold, the slow threshold in nanoseconds, the sampling, the levels by outcome. Made from the options
  * once, when the logger is built (its checks fail the build); {@link LoggedExchange} asks it. An exchange option
- * used as it is ({@code FAULT_STATUS}, {@code RECORD_PER_EXCHANGE}, ...) is read where it is used, from
+ * used as it is (the fault status, one record per exchange, ...) is read where it is used, from
  * {@link MessageLogger#options()}.
  */
 final class ExchangePolicy {

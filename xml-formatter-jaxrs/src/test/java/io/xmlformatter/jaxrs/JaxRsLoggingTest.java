@@ -140,6 +140,8 @@ class JaxRsLoggingTest {
         try (Response r = post("shop/payments", "<pay><card>4111111111111111</card><password>" + SECRET
                 + "</password></pay>", MediaType.APPLICATION_XML)) {
             assertEquals(200, r.getStatus());
+            // read: a response closed unread is logged with what had arrived by then (on CXF's client, maybe nothing)
+            r.readEntity(String.class);
         }
         List<LogRecord> records = sink.await(4);
         assertNoSecret(records);
