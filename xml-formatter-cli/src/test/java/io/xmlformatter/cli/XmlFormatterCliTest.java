@@ -70,6 +70,27 @@ class XmlFormatterCliTest {
     }
 
     @Test
+    void theOtherOptionsAsTheLoggerTakesThem() throws IOException {
+        Path file = write("order.xml", "<order><item><name>tea</name><cost>3</cost></item><note>"
+                + "x".repeat(40) + "</note><secret>s</secret><Security><Password>p</Password></Security></order>");
+        Run r = run(null, "--pretty", "--indent", "4", "--prune", "//item", "--max-text", "10", "--ws-security",
+                "--type", "xml", "--mask-name", "note", file.toString());
+        assertEquals(XmlFormatterCli.OK, r.status, r.err);
+        assertTrue(r.out.startsWith("<order>\n    <item>"), r.out);
+        assertFalse(r.out.contains("tea") || r.out.contains(">s<") || r.out.contains(">p<"), r.out);
+        Run cut = run("<a>" + "y".repeat(100) + "</a>", "--limit", "20B", "-");
+        assertTrue(cut.out.contains("[DOCUMENT TRUNCATED"), cut.out);
+        Run json = run("[{\"apiKey\": \"k\"}]", "--type", "json", "--set", "masking.element-names=apiKey");
+        assertEquals("[{\"apiKey\": \"[*****]\"}]\n", json.out);
+        Run version = run("", "--version");
+        assertTrue(version.out.startsWith("xml-formatter "), version.out);
+        Run text = run("user=bob password=hunter2\n");
+        assertFalse(text.out.contains("hunter2"), text.out);
+        Run set = run("", "--set", "nothing");
+        assertTrue(set.err.contains("--set takes property=value"), set.err);
+    }
+
+    @Test
     void anInputThatIsNotWellFormedIsMaskedAndSaidSo() {
         Run r = run("<a><password>hunter2</password><b>open", "--ws-security");
         assertEquals(XmlFormatterCli.NOT_WELL_FORMED, r.status);

@@ -122,6 +122,14 @@ public final class ExchangeLog {
         RequestStage operation(String service, String operation, String path, String httpMethod, String soapAction);
 
         /**
+         * Names the integration that logs this exchange ({@code jaxrs}): its records carry it
+         * ({@link io.xmlformatter.record.LogRecord#integration()}) and a sink may name its loggers by it (the SLF4J
+         * sink: {@code io.xmlformatter.<integration>.<owner>.<TYPE>}). CXF's and Mule's adapters name none: their
+         * records keep CXF's logger names. Call it right after the exchange begins.
+         */
+        RequestStage integration(String name);
+
+        /**
          * The request, without a body; logged at once if {@link #logs} says so for its type.
          *
          * @param facts from {@link #facts} with a request type, and what the adapter knows of the message

@@ -64,6 +64,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     /** Left out by sampling (failures not kept) or by a rule: nothing is logged. */
     private boolean off;
     private String service;
+    /** The integration that logs the exchange, or null. */
+    private String integration;
     private String operation;
     private final boolean server;
     /** Where the protocol is: {@link #BEGUN}, {@link #REQUESTED}, {@link #ANSWERED}. Guarded by this. */
@@ -207,6 +209,16 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return this;
     }
 
+    @Override
+    public synchronized LoggedExchange integration(String name) {
+        expect(BEGUN, "integration(...)");
+        if (!Objects.equals(integration, name)) {
+            asked.clear(); // a sink may decide by it
+        }
+        integration = name;
+        return this;
+    }
+
     /** The value of a correlation header as an id: trimmed, null when blank. */
     static String idOf(String header) {
         return header == null || header.trim().isEmpty() ? null : header.trim();
@@ -227,7 +239,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         if (off) {
             return false;
         }
-        return asked.computeIfAbsent(type, t -> logger.wouldLog(t, service));
+        return asked.computeIfAbsent(type, t -> logger.wouldLog(t, integration, service));
     }
 
     @Override
@@ -248,7 +260,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     @Override
     public MessageFacts facts(MessageType type) {
         MessageFacts f = MessageFacts.of(type).exchangeId(id).correlationId(correlationId).traceId(trace.traceId)
-                .spanId(trace.spanId).service(service).operation(operation);
+                .spanId(trace.spanId).service(service).operation(operation).integration(integration);
         if (!type.isRequest()) {
             f.duration(Duration.ofNanos(System.nanoTime() - started));
         }

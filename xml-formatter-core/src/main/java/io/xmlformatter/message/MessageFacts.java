@@ -135,6 +135,12 @@ public final class MessageFacts {
         return this;
     }
 
+    /** The integration that logs the message ({@link io.xmlformatter.record.LogRecord#integration()}). */
+    public MessageFacts integration(String v) {
+        record.integration(v);
+        return this;
+    }
+
     /** The service's name. */
     public MessageFacts service(String v) {
         record.service(v);

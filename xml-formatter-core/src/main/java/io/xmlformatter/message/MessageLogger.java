@@ -137,9 +137,16 @@ public final class MessageLogger implements AutoCloseable {
      * @param owner the port type or service name, or null when not known
      */
     public boolean wouldLog(MessageType type, String owner) {
+        return wouldLog(type, null, owner);
+    }
+
+    /**
+     * As {@link #wouldLog(MessageType, String)}, for a message of this integration
+     * ({@link ExchangeLog.RequestStage#integration}).
+     */
+    public boolean wouldLog(MessageType type, String integration, String owner) {
         try {
-            LogLevel severest = policy.severestLevel();
-            return severest == null ? sink(type).wouldWrite(type, owner) : sink(type).wouldWrite(type, owner, severest);
+            return sink(type).wouldWrite(type, integration, owner, policy.severestLevel());
         } catch (RuntimeException | LinkageError e) {
             failed(sinkFailures, e);
             return false;

@@ -34,6 +34,7 @@ public final class LogRecord {
     private final String contentType;
     private final String encoding;
     private final String principal;
+    private final String integration;
     private final String service;
     private final String port;
     private final String portType;
@@ -71,6 +72,7 @@ public final class LogRecord {
         contentType = b.contentType;
         encoding = b.encoding;
         principal = b.principal;
+        integration = b.integration;
         service = b.service;
         port = b.port;
         portType = b.portType;
@@ -191,6 +193,7 @@ public final class LogRecord {
         b.contentType = contentType;
         b.encoding = encoding;
         b.principal = principal;
+        b.integration = integration;
         b.service = service;
         b.port = port;
         b.portType = portType;
@@ -288,6 +291,14 @@ public final class LogRecord {
     /** The authenticated principal's name. */
     public String principal() {
         return principal;
+    }
+
+    /**
+     * The integration that logged the message ({@code jaxrs}, ...; null: CXF, Mule, or a record made by hand): the
+     * SLF4J sink names its logger by it. Not a field of the layouts.
+     */
+    public String integration() {
+        return integration;
     }
 
     /** The service name. */
@@ -411,6 +422,7 @@ public final class LogRecord {
         private String contentType;
         private String encoding;
         private String principal;
+        private String integration;
         private String service;
         private String port;
         private String portType;
@@ -515,6 +527,12 @@ public final class LogRecord {
         /** See {@link LogRecord#principal()}. */
         public Builder principal(String v) {
             principal = v;
+            return this;
+        }
+
+        /** See {@link LogRecord#integration()}. */
+        public Builder integration(String v) {
+            integration = v;
             return this;
         }
 

@@ -27,6 +27,14 @@ public interface LogSink extends AutoCloseable {
         return wouldWrite(type, owner);
     }
 
+    /**
+     * Whether a record of this type from this integration ({@link LogRecord#integration()}) would be written at
+     * {@code level} (null: the sink's own). The default asks the methods above, the integration aside.
+     */
+    default boolean wouldWrite(MessageType type, String integration, String owner, LogLevel level) {
+        return level == null ? wouldWrite(type, owner) : wouldWrite(type, owner, level);
+    }
+
     /** Releases what the sink holds. The default does nothing. */
     @Override
     default void close() {

@@ -1,6 +1,7 @@
 package io.xmlformatter.sink;
 
 import io.xmlformatter.Experimental;
+import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
@@ -68,6 +69,16 @@ public final class DeduplicatingSink implements LogSink {
     @Override
     public boolean wouldWrite(MessageType type, String owner) {
         return next.wouldWrite(type, owner);
+    }
+
+    @Override
+    public boolean wouldWrite(MessageType type, String owner, LogLevel level) {
+        return next.wouldWrite(type, owner, level);
+    }
+
+    @Override
+    public boolean wouldWrite(MessageType type, String integration, String owner, LogLevel level) {
+        return next.wouldWrite(type, integration, owner, level);
     }
 
     @Override

@@ -14,13 +14,17 @@ import org.slf4j.MarkerFactory;
 import org.slf4j.event.Level;
 
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Writes records to SLF4J ({@code org.slf4j:slf4j-api} 1.7.15+ or 2.x on the class path).
  *
- * <p>The logger is named like CXF's: {@code <prefix>.<portType or service>.<TYPE>}, with the prefix
- * {@code org.apache.cxf.services} by default, so existing logging configuration keeps working. During the
+ * <p>The logger is named like CXF's: {@code <prefix>.<portType or service>.<TYPE>}. By default the prefix is
+ * CXF's {@code org.apache.cxf.services} for the records of CXF and Mule (and those naming no integration), so
+ * existing logging configuration keeps working, and {@code io.xmlformatter.<integration>} for the others
+ * ({@link LogRecord#integration()}: {@code io.xmlformatter.jaxrs.Accounts.REQ_IN}); a prefix given to the constructor
+ * names them all. During the
  * call the MDC holds {@code exchangeId}, {@code correlationId}, {@code messageType}, {@code service},
  * {@code operation}, {@code trace_id} and {@code span_id} (where known) and the record's attributes (e.g. Mule's
  * ids); what was there before is put back after.
@@ -49,10 +53,10 @@ public final class Slf4jSink implements LogSink {
     private final FieldNames fieldNames;
     /** Structured fields in the MDC rather than as SLF4J 2 key-value pairs. */
     private final boolean fieldsInMdc;
-    /** Per message type, the logger of each owner (as records name it), resolved on first use. */
+    /** Per message type, the logger of each owner (as records name it; "" for none), resolved on first use. */
     private final Map<MessageType, Map<String, Logger>> loggers = new ConcurrentHashMap<>();
-    /** The loggers of records without an owner, per message type. */
-    private final Map<MessageType, Logger> ownerless = new ConcurrentHashMap<>();
+    /** As {@link #loggers}, per integration, for the records that name one (when no prefix was given). */
+    private final Map<String, Map<MessageType, Map<String, Logger>>> byIntegration = new ConcurrentHashMap<>();
 
     /**
      * A sink with the given layout, logger-name prefix and level.
@@ -63,11 +67,12 @@ public final class Slf4jSink implements LogSink {
      * @param level the level records are logged at
      */
     public Slf4jSink(RecordLayout layout, String loggerPrefix, Level level) {
-        this(layout, loggerPrefix, level, null, false);
+        this(layout, Objects.requireNonNull(loggerPrefix, "loggerPrefix"), level, null, false);
     }
 
+    /** With a null prefix, loggers are named by the records' integration (see above). */
     private Slf4jSink(RecordLayout layout, String loggerPrefix, Level level, FieldNames names, boolean inMdc) {
-        if ((layout == null && names == null) || loggerPrefix == null || level == null) {
+        if ((layout == null && names == null) || level == null) {
             throw new IllegalArgumentException("layout, loggerPrefix and level are required");
         }
         this.layout = layout;
@@ -87,12 +92,12 @@ public final class Slf4jSink implements LogSink {
      * @param level the level records are logged at unless they carry their own
      */
     public static Slf4jSink fields(FieldNames names, Level level) {
-        return new Slf4jSink(null, CXF_LOGGER_PREFIX, level, names, false);
+        return new Slf4jSink(null, null, level, names, false);
     }
 
     /** As {@link #fields}, with the fields in the MDC as text during the call, for encoders that read only it. */
     public static Slf4jSink fieldsInMdc(FieldNames names, Level level) {
-        return new Slf4jSink(null, CXF_LOGGER_PREFIX, level, names, true);
+        return new Slf4jSink(null, null, level, names, true);
     }
 
     /**
@@ -100,7 +105,7 @@ public final class Slf4jSink implements LogSink {
      * under CXF's logger names: the default, so that log parsers built on CXF's lines keep working.
      */
     public static Slf4jSink text() {
-        return new Slf4jSink(CxfTextLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
+        return new Slf4jSink(CxfTextLayout.INSTANCE, null, Level.INFO, null, false);
     }
 
     /**
@@ -108,17 +113,17 @@ public final class Slf4jSink implements LogSink {
      * the MDC under CXF's keys (see above), at INFO under CXF's logger names.
      */
     public static Slf4jSink payloadOnly() {
-        return new Slf4jSink(LogRecord::payload, CXF_LOGGER_PREFIX, Level.INFO);
+        return new Slf4jSink(LogRecord::payload, null, Level.INFO, null, false);
     }
 
     /** Every field of the record as text ({@link TextLayout}) at INFO under CXF's logger names. */
     public static Slf4jSink fullText() {
-        return new Slf4jSink(TextLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
+        return new Slf4jSink(TextLayout.INSTANCE, null, Level.INFO, null, false);
     }
 
     /** The JSON layout at INFO under CXF's logger names. */
     public static Slf4jSink json() {
-        return new Slf4jSink(JsonLayout.INSTANCE, CXF_LOGGER_PREFIX, Level.INFO);
+        return new Slf4jSink(JsonLayout.INSTANCE, null, Level.INFO, null, false);
     }
 
     /**
@@ -127,26 +132,35 @@ public final class Slf4jSink implements LogSink {
      */
     @Override
     public String toString() {
-        return "SLF4J at " + level + ", loggers " + prefix + ".<service>.<TYPE>" + (fieldNames == null ? ""
+        return "SLF4J at " + level + ", loggers " + (prefix != null ? prefix : CXF_LOGGER_PREFIX + " (CXF, Mule) or "
+                + "io.xmlformatter.<integration>") + ".<service>.<TYPE>" + (fieldNames == null ? ""
                 : ", fields " + fieldNames + (fieldsInMdc ? " in the MDC" : " as key-value pairs"));
     }
 
     /** Whether the logger a record of this type and owner goes to is enabled at this sink's level. */
     @Override
     public boolean wouldWrite(MessageType type, String owner) {
-        return enabled(logger(owner, type), level);
+        return enabled(logger(null, owner, type), level);
     }
 
     /** Whether the logger a record of this type and owner goes to is enabled at {@code recordLevel}. */
     @Override
     public boolean wouldWrite(MessageType type, String owner, LogLevel recordLevel) {
-        return enabled(logger(owner, type), recordLevel == null ? level : Level.valueOf(recordLevel.name()));
+        return wouldWrite(type, null, owner, recordLevel);
+    }
+
+    /** Whether the logger a record of this integration, type and owner goes to is enabled at {@code recordLevel}. */
+    @Override
+    public boolean wouldWrite(MessageType type, String integration, String owner, LogLevel recordLevel) {
+        return enabled(logger(integration, owner, type),
+                recordLevel == null ? level : Level.valueOf(recordLevel.name()));
     }
 
     /** Logs at the record's level when it has one (chosen by its exchange's outcome), else at this sink's. */
     @Override
     public void write(LogRecord record) {
-        Logger logger = logger(record.portType() != null ? record.portType() : record.service(), record.type());
+        Logger logger = logger(record.integration(), record.portType() != null ? record.portType() : record.service(),
+                record.type());
         Level at = record.level() == null ? level : Level.valueOf(record.level().name());
         if (!enabled(logger, at)) {
             return;
@@ -309,15 +323,16 @@ public final class Slf4jSink implements LogSink {
         }
     }
 
-    /** The logger of records of this type and owner: its name is built and resolved once. */
-    private Logger logger(String owner, MessageType type) {
-        if (owner == null) {
-            return ownerless.computeIfAbsent(type, t -> LoggerFactory.getLogger(prefix + ".unknown." + t));
-        }
-        Map<String, Logger> byOwner = loggers.computeIfAbsent(type, t -> new ConcurrentHashMap<>());
-        Logger logger = byOwner.get(owner);
-        return logger != null ? logger
-                : byOwner.computeIfAbsent(owner, o -> LoggerFactory.getLogger(prefix + "." + localName(o) + "." + type));
+    /** The logger of records of this integration, type and owner: its name is built and resolved once. */
+    private Logger logger(String integration, String owner, MessageType type) {
+        boolean cxf = prefix != null || integration == null;
+        Map<String, Logger> byOwner = (cxf ? loggers : byIntegration.computeIfAbsent(integration,
+                i -> new ConcurrentHashMap<>())).computeIfAbsent(type, t -> new ConcurrentHashMap<>());
+        String key = owner == null ? "" : owner;
+        Logger logger = byOwner.get(key);
+        return logger != null ? logger : byOwner.computeIfAbsent(key, o -> LoggerFactory.getLogger(
+                (prefix != null ? prefix : cxf ? CXF_LOGGER_PREFIX : "io.xmlformatter." + integration) + "."
+                + (o.isEmpty() ? "unknown" : localName(o)) + "." + type));
     }
 
     /** The local part of "{urn:x}Name", as CXF takes it from a port type; a name without a namespace as it is. */

@@ -25,6 +25,7 @@ import java.time.Instant;
 import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -123,6 +124,31 @@ class Slf4jSinkTest {
         Slf4jSink.text().write(record());
         assertEquals("outer", appender.list.get(0).getMDCPropertyMap().get("ResponseCode"), "during the call");
         assertEquals("outer", MDC.get("ResponseCode"), "after the call");
+    }
+
+    /** Issue 51: JAX-RS records logged under CXF's names confused Jersey teams; CXF's keep CXF's. */
+    @Test
+    void loggersAreNamedByTheRecordsIntegrationUnlessAPrefixIsGiven() {
+        LogRecord rest = LogRecord.builder(MessageType.REQ_IN).integration("jaxrs").service("Accounts").payload("{}")
+                .build();
+        Slf4jSink.text().write(rest);
+        Slf4jSink.json().write(rest.toBuilder().service(null).build());
+        Slf4jSink.text().write(record());
+        new Slf4jSink(TextLayout.INSTANCE, "audit", org.slf4j.event.Level.INFO).write(rest);
+        assertEquals(Arrays.asList("io.xmlformatter.jaxrs.Accounts.REQ_IN", "io.xmlformatter.jaxrs.unknown.REQ_IN",
+                "org.apache.cxf.services.Bank.REQ_IN", "audit.Accounts.REQ_IN"), appender.list.stream()
+                .map(ILoggingEvent::getLoggerName).collect(java.util.stream.Collectors.toList()));
+        LoggerContext context = (LoggerContext) LoggerFactory.getILoggerFactory();
+        context.getLogger("io.xmlformatter.jaxrs").setLevel(ch.qos.logback.classic.Level.OFF);
+        try {
+            assertFalse(Slf4jSink.text().wouldWrite(MessageType.REQ_IN, "jaxrs", "Accounts", null));
+            assertTrue(Slf4jSink.text().wouldWrite(MessageType.REQ_IN, null, "Accounts", null), "CXF's names");
+            assertTrue(new DeduplicatingSink(Slf4jSink.text(), 8).wouldWrite(MessageType.REQ_IN, "cxf-x", "A", null));
+            assertFalse(new DeduplicatingSink(Slf4jSink.text(), 8).wouldWrite(MessageType.REQ_IN, "jaxrs", "A",
+                    null), "passed on");
+        } finally {
+            context.getLogger("io.xmlformatter.jaxrs").setLevel(null);
+        }
     }
 
     @Test

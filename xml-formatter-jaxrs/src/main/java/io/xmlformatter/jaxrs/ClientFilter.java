@@ -29,7 +29,8 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
     @Override
     public void filter(ClientRequestContext request) {
         ExchangeLog.RequestStage exchange = ExchangeLog.client(settings.global(), request::getHeaderString, null,
-                null).operation(null, null, request.getUri().getPath(), request.getMethod(), null);
+                null).integration(XmlLoggingFeature.INTEGRATION)
+                .operation(null, null, request.getUri().getPath(), request.getMethod(), null);
         if (!exchange.logs(MessageType.REQ_OUT) && !exchange.logs(MessageType.RESP_IN)) {
             exchange.end();
             return;

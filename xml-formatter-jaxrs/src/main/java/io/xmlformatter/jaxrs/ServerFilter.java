@@ -54,6 +54,7 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
             return;
         }
         ExchangeLog.RequestStage exchange = ExchangeLog.server(logger, request::getHeaderString, null, null)
+                .integration(XmlLoggingFeature.INTEGRATION)
                 .operation(owner, operation, path, request.getMethod(), null);
         if (!exchange.logs(MessageType.REQ_IN) && !exchange.logs(MessageType.RESP_OUT)) {
             exchange.end();

@@ -16,13 +16,18 @@ import jakarta.ws.rs.core.FeatureContext;
  * <pre>{@code
  * XmlLoggingFeature logging = new XmlLoggingFeature(MessageLogger.builder().pretty(true)
  *         .sensitiveElementNames(Set.of("password"))
- *         .exclude(ExchangeMatch.any().httpMethod("GET").path("/health.*")));
+ *         .exclude(ExchangeMatch.any().httpMethod("GET").path(".*/health")));
  * client.register(logging);
  * }</pre>
  *
  * Immutable and thread-safe; one instance may serve servers and clients.
  */
 public final class XmlLoggingFeature implements Feature {
+    /**
+     * The integration's name its records carry: the SLF4J sink logs them under
+     * {@code io.xmlformatter.jaxrs.<Resource>.<TYPE>} (not CXF's names).
+     */
+    public static final String INTEGRATION = "jaxrs";
     private final Settings settings;
 
     /**

@@ -32,8 +32,9 @@ class StartupTest {
         String line = output.getOut().lines().filter(l -> l.contains("xml-formatter: logging")).findFirst()
                 .orElseThrow(() -> new AssertionError("no startup line in " + output.getOut()));
         assertThat(line).contains("INFO").contains("logging CXF (every bus)")
-                .contains("; records to SLF4J at INFO, loggers org.apache.cxf.services.<service>.<TYPE> in the "
-                        + "cxf-text layout; strategy BODY_ON_FAILURE; masking ")
+                .contains("; records to SLF4J at INFO, loggers org.apache.cxf.services (CXF, Mule) or "
+                        + "io.xmlformatter.<integration>.<service>.<TYPE> in the cxf-text layout; strategy "
+                        + "BODY_ON_FAILURE; masking ")
                 .contains("detect card-numbers").contains("common-names").contains("element-names 2")
                 .contains("pseudonym-key set").contains("; rules 1").doesNotContain(key);
         assertThat(output.getOut().lines().filter(l -> l.contains("xml-formatter: logging"))).hasSize(1);

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JaxRsDemoTest {
     @Test
     void theDemoLogsBothSidesWithoutSecrets() throws Exception {
-        Logger services = (Logger) LoggerFactory.getLogger("org.apache.cxf.services");
+        Logger services = (Logger) LoggerFactory.getLogger("io.xmlformatter.jaxrs"); // JAX-RS records' loggers
         ListAppender<ILoggingEvent> appender = new ListAppender<>();
         appender.start();
         services.addAppender(appender);
