@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.FeatureContext;
  * <pre>{@code
  * XmlLoggingFeature logging = new XmlLoggingFeature(MessageLogger.builder().pretty(true)
  *         .sensitiveElementNames(Set.of("password"))
- *         .exclude(ExchangeMatch.any().httpMethod("GET").path(".*/health")));
+ *         .exclude(ExchangeMatch.any().httpMethod("GET").path("/api/health")));
  * client.register(logging);
  * }</pre>
  *
