@@ -15,9 +15,10 @@ final class JsonReshaper {
     }
 
     /**
-     * Appends {@code json} to {@code out} indented by {@code spaces} per level (0: whitespace as written; -1: none), its string
-     * values capped at {@code maxString} chars (-1: not capped; keys and the mask are never capped). It stops once it
-     * has appended more than {@code maxOut} chars (-1: no limit), so what it builds is bounded by the caller's cut.
+     * Appends {@code json} to {@code out} indented by {@code spaces} per level (0: whitespace as written; -1: none),
+     * its string values capped at {@code maxString} chars (-1: not capped; keys and the mask are never capped). It
+     * stops once it has appended more than {@code maxOut} chars (-1: no limit), so what it builds is bounded by the
+     * caller's cut.
      *
      * @return how many strings were capped, or -1 when it is not JSON this lays out ({@code out} is then as before)
      */

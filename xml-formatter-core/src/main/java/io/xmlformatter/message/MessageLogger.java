@@ -30,8 +30,8 @@ import java.util.function.Consumer;
  * A charset label that does not fit the bytes is flagged and the body not shown. Binary types are suppressed.
  *
  * <p>Logging never fails the call: an error while making the record gives a record without the body; a sink that
- * throws is counted ({@link #sinkFailures()}) and reported as a warning (SLF4J if present, else {@code java.util.logging}). Built once by
- * {@link #builder()}; immutable and thread-safe.
+ * throws is counted ({@link #sinkFailures()}) and reported as a warning (SLF4J if present, else
+ * {@code java.util.logging}). Built once by {@link #builder()}; immutable and thread-safe.
  */
 public final class MessageLogger implements AutoCloseable {
     /** Media types (prefixes) suppressed unless {@code logBinary} is set. */

@@ -12,9 +12,9 @@ import java.util.Locale;
  * with the system property (or bus property) {@value #ENABLED_PROPERTY} set to {@code true} or {@code pretty},
  * every endpoint and client of every bus is logged with xml-formatter's defaults (indented with {@code pretty}).
  * Unlike CXF's, the property is read when each bus has started, not once per JVM. Any other value than
- * {@code true}, {@code pretty} or {@code false} is reported as a warning (SLF4J if present, else java.util.logging) and leaves logging off. The
- * jar registers this listener with every bus ({@code META-INF/cxf/bus-extensions.txt}); it uses only the CXF API
- * of CXF 2.7 to 4.2.
+ * {@code true}, {@code pretty} or {@code false} is reported as a warning (SLF4J if present, else
+ * java.util.logging) and leaves logging off. The jar registers this listener with every bus
+ * ({@code META-INF/cxf/bus-extensions.txt}); it uses only the CXF API of CXF 2.7 to 4.2.
  */
 public final class XmlLoggingBusListener implements BusLifeCycleListener {
     /** The switch: {@code true}, {@code pretty} or {@code false} (the default). */

@@ -59,9 +59,9 @@ final class StartupReport implements SmartInitializingSingleton {
         MessageLogger logger = beans.getBean(MessageLogger.class);
         LogSink sink = beans.getBeanProvider(LogSink.class).getIfUnique();
         Options o = logger.options();
-        String layout = sink instanceof Slf4jSink
-                ? " in the " + properties.output().layout().name().toLowerCase(Locale.ROOT).replace('_', '-') + " layout"
-                : "";
+        String layout = !(sink instanceof Slf4jSink) ? ""
+                : " in the " + properties.output().layout().name().toLowerCase(Locale.ROOT).replace('_', '-')
+                + " layout";
         return "xml-formatter: logging " + (wired.isEmpty() ? "no integration (the MessageLogger bean only)"
                 : String.join(", ", wired)) + "; records to " + (sink == null ? "the application's sinks" : sink)
                 + layout + "; strategy " + Options.STRATEGY.text(o.get(Options.STRATEGY)) + "; masking " + masking(o)
@@ -79,7 +79,8 @@ final class StartupReport implements SmartInitializingSingleton {
                 continue;
             }
             parts.add(o == Options.DETECT ? name + " " + Options.DETECT.text(options.get(Options.DETECT))
-                    : v instanceof List<?> list ? name + " " + list.size() : v instanceof Boolean ? name : name + " set");
+                    : v instanceof List<?> list ? name + " " + list.size()
+                    : v instanceof Boolean ? name : name + " set");
         }
         return parts.isEmpty() ? "none" : String.join(", ", parts);
     }

@@ -24,7 +24,8 @@ public final class XmlFormatterFailureAnalyzer implements FailureAnalyzer {
             if (message != null && message.startsWith(PREFIX)) {
                 return new FailureAnalysis(message, "Correct the xmlformatter.* setting "
                         + "named above. The properties, their defaults and accepted values are in the README's option "
-                        + "table and in your IDE's completion; xmlformatter.enabled=false switches the library off.", t);
+                        + "table and in your IDE's completion; xmlformatter.enabled=false switches the library off.",
+                        t);
             }
         }
         return null;

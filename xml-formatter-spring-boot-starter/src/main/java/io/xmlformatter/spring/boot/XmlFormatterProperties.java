@@ -53,7 +53,7 @@ public record XmlFormatterProperties(
          * service out of rotation). The default.
          */
         UNKNOWN,
-        /** The application is down (health groups used for liveness or readiness see it: the service leaves rotation). */
+        /** The application is down (health groups used for liveness or readiness see it: it leaves rotation). */
         DOWN,
         /** Out of service. */
         OUT_OF_SERVICE
