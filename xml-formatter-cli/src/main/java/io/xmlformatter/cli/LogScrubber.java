@@ -96,11 +96,16 @@ final class LogScrubber {
     }
 
     private void write(String prefix, LogRecord masked) throws IOException {
+        out.write(prefix);
+        out.write(counted(masked));
+        out.write('\n');
+    }
+
+    /** A masked payload's text, counted. */
+    private String counted(LogRecord masked) {
         payloads++;
         incomplete += masked.wellFormed() ? 0 : 1;
-        out.write(prefix);
-        out.write(masked.payload() == null ? "" : masked.payload());
-        out.write('\n');
+        return masked.payload() == null ? "" : masked.payload();
     }
 
     /** A line that is not part of a payload block, scrubbed. */
@@ -112,21 +117,16 @@ final class LogScrubber {
             if (close < 0) {
                 return json.mask(line).payload();
             }
-            LogRecord r = masker.mask(JsonStrings.decode(line, m.end(), close));
-            payloads++;
-            incomplete += r.wellFormed() ? 0 : 1;
+            String payload = counted(masker.mask(JsonStrings.decode(line, m.end(), close)));
             // the other fields by key and by value, the payload left out (JSON holding markup is read as XML too)
             String others = json.mask(line.substring(0, m.end()) + line.substring(close)).payload();
             Matcher again = JSON_PAYLOAD.matcher(others);
             return !again.find() ? others : others.substring(0, again.end())
-                    + JsonStrings.encode(r.payload() == null ? "" : r.payload()) + others.substring(again.end());
+                    + JsonStrings.encode(payload) + others.substring(again.end());
         }
         Matcher e = ELEMENT.matcher(line);
         if (e.find()) {
-            LogRecord r = masker.mask(line.substring(e.start()));
-            payloads++;
-            incomplete += r.wellFormed() ? 0 : 1;
-            return line.substring(0, e.start()) + r.payload();
+            return line.substring(0, e.start()) + counted(masker.mask(line.substring(e.start())));
         }
         return line;
     }
