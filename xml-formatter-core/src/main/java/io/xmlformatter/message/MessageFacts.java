@@ -165,6 +165,16 @@ public final class MessageFacts {
         return this;
     }
 
+    /**
+     * The operation of a SOAP message read from its body: the local name of the first element in the envelope's
+     * Body; nothing changes when the body is no SOAP envelope (an adapter that sees no operation calls it once the
+     * request's body is captured).
+     */
+    public MessageFacts operationOf(CapturedBody body) {
+        String root = body == null ? null : SoapFacts.payloadRoot(body.bytes(), body.length());
+        return root == null ? this : operation(root);
+    }
+
     /** How long the exchange took until this message. */
     public MessageFacts duration(Duration v) {
         record.duration(v);

@@ -2,6 +2,7 @@ package io.xmlformatter.message;
 
 import io.xmlformatter.record.LogRecord;
 
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 
@@ -83,5 +84,49 @@ final class SoapFacts {
             return text.isEmpty() ? null : text;
         }
         return null;
+    }
+
+    /**
+     * The local name of the first element in a SOAP envelope's Body (the operation of a document/literal or RPC
+     * call): null when the bytes are no envelope, or the name is not an XML name of at most 128 characters.
+     */
+    static String payloadRoot(byte[] bytes, int length) {
+        String xml = new String(bytes, 0, length, StandardCharsets.UTF_8);
+        int wanted = 0; // 0: the Envelope, 1: its Body, 2: the Body's first element
+        for (int at = xml.indexOf('<'); at >= 0 && at + 1 < xml.length(); at = xml.indexOf('<', at + 1)) {
+            char c = xml.charAt(at + 1);
+            if (c == '!' && xml.startsWith("<!--", at)) {
+                at = Math.max(at, xml.indexOf("-->", at) - 1);
+                if (at < 0) {
+                    return null;
+                }
+                continue;
+            }
+            if (c == '?' || c == '!' || c == '/') {
+                continue;
+            }
+            int end = at + 1;
+            while (end < xml.length() && isNameChar(xml.charAt(end))) {
+                end++;
+            }
+            String name = xml.substring(at + 1, end);
+            String local = name.substring(name.lastIndexOf(':') + 1);
+            if (wanted == 2) {
+                boolean named = !local.isEmpty() && local.length() <= 128
+                        && (Character.isLetter(local.charAt(0)) || local.charAt(0) == '_');
+                return named ? local : null;
+            }
+            if (wanted == 0 && !local.equals("Envelope")) {
+                return null;
+            }
+            if (wanted == 0 || local.equals("Body")) {
+                wanted++;
+            }
+        }
+        return null;
+    }
+
+    private static boolean isNameChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == ':';
     }
 }
