@@ -48,6 +48,12 @@ final class Containers {
     }
 
     static Running tomcat(Filter filter, Map<String, HttpServlet> servlets) throws Exception {
+        return tomcat(filter, servlets, Map.of());
+    }
+
+    /** Tomcat, the filter given {@code init} as its init parameters (as in {@code web.xml}). */
+    static Running tomcat(Filter filter, Map<String, HttpServlet> servlets, Map<String, String> init)
+            throws Exception {
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(Files.createTempDirectory("tomcat").toString());
         Connector connector = new Connector();
@@ -62,6 +68,7 @@ final class Containers {
         def.setFilterName("xml-formatter");
         def.setFilter(filter);
         def.setAsyncSupported("true");
+        init.forEach(def::addInitParameter);
         context.addFilterDef(def);
         FilterMap map = new FilterMap();
         map.setFilterName("xml-formatter");
