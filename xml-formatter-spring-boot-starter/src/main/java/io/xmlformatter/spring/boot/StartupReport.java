@@ -31,6 +31,7 @@ final class StartupReport implements SmartInitializingSingleton {
         INTEGRATIONS.put("xmlFormatterJerseyResources", "Jersey (every ResourceConfig)");
         INTEGRATIONS.put("xmlFormatterEndpointInterceptor", "Spring-WS (MessageDispatcherServlet)");
         INTEGRATIONS.put("xmlFormatterWebServiceTemplateCustomizer", "Spring-WS clients (WebServiceTemplateBuilder)");
+        INTEGRATIONS.put("xmlFormatterServletFilter", "servlets (a filter on every path)");
     }
 
     private final ListableBeanFactory beans;

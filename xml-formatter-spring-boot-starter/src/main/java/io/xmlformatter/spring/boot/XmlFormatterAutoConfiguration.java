@@ -28,8 +28,8 @@ import org.springframework.core.env.Environment;
 @ConditionalOnProperty(prefix = "xmlformatter", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(XmlFormatterProperties.class)
 @Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
-        JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, MetricsConfiguration.class,
-        EndpointConfiguration.class})
+        JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, ServletLoggingConfiguration.class,
+        MetricsConfiguration.class, EndpointConfiguration.class})
 @Internal
 public class XmlFormatterAutoConfiguration {
     /** The SLF4J sink in the layout of {@code xmlformatter.output}. */

@@ -25,6 +25,7 @@ import java.util.List;
  * @param cxf The wiring to CXF's bus
  * @param jersey The wiring to Jersey's ResourceConfig
  * @param springWs The wiring to Spring Web Services
+ * @param servlet The servlet filter logging the web application's other exchanges
  */
 @ConfigurationProperties("xmlformatter")
 public record XmlFormatterProperties(
@@ -36,7 +37,8 @@ public record XmlFormatterProperties(
         @DefaultValue Mongo mongo,
         @DefaultValue Cxf cxf,
         @DefaultValue Jersey jersey,
-        @DefaultValue SpringWs springWs) {
+        @DefaultValue SpringWs springWs,
+        @DefaultValue Servlet servlet) {
 
     /** Where records go. */
     public enum SinkType {
@@ -165,5 +167,17 @@ public record XmlFormatterProperties(
      *         from Boot's WebServiceTemplateBuilder
      */
     public record SpringWs(@DefaultValue("true") boolean enabled) {
+    }
+
+    /**
+     * The servlet filter: every exchange of the servlet web application that no other integration logs (Spring MVC
+     * controllers, servlets of any kind); CXF's, Jersey's and Spring-WS's servlets are left to their own.
+     *
+     * @param enabled Register the filter (for every path, before Spring Security's filters)
+     * @param order The filter's order; default just after Boot's character encoding and observation filters, before
+     *         Spring Security's (-100), so that a refused request is logged
+     */
+    public record Servlet(@DefaultValue("true") boolean enabled,
+            @DefaultValue("-2147483638") int order) {
     }
 }

@@ -1,0 +1,169 @@
+package io.xmlformatter.spring.boot.servlet;
+
+import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
+import io.xmlformatter.testsupport.CollectingSink;
+import jakarta.jws.WebParam;
+import jakarta.jws.WebService;
+import org.apache.cxf.Bus;
+import org.apache.cxf.jaxws.EndpointImpl;
+import org.junit.jupiter.api.Test;
+import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.boot.web.server.context.WebServerApplicationContext;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.security.config.Customizer;
+import org.springframework.security.config.annotation.web.builders.HttpSecurity;
+import org.springframework.security.web.SecurityFilterChain;
+import org.springframework.web.bind.annotation.GetMapping;
+import org.springframework.web.bind.annotation.PostMapping;
+import org.springframework.web.bind.annotation.RequestBody;
+import org.springframework.web.bind.annotation.RestController;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A Spring MVC application with Spring Security and CXF's starter, the starter added and properties set: the
+ * filter logs the controllers' exchanges (a 401 from Spring Security too), CXF's servlet is left to the CXF
+ * integration, nothing is logged twice.
+ */
+class ServletApplicationTest {
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    private static ConfigurableApplicationContext start(String... more) {
+        return new SpringApplicationBuilder(Application.class).properties("server.address=127.0.0.1",
+                "server.port=0", "spring.main.banner-mode=off", "xmlformatter.exchange.strategy=always")
+                .properties(more).run();
+    }
+
+    private static URI uri(ConfigurableApplicationContext context, String path) {
+        int port = ((WebServerApplicationContext) context).getWebServer().getPort();
+        return URI.create("http://127.0.0.1:" + port + path);
+    }
+
+    private String greet(ConfigurableApplicationContext context) throws Exception {
+        return client.send(HttpRequest.newBuilder(uri(context, "/services/greeter"))
+                .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", "\"\"")
+                .POST(HttpRequest.BodyPublishers.ofString("<s:Envelope xmlns:s=\"http://schemas.xmlsoap.org/soap/"
+                        + "envelope/\"><s:Body><g:greet xmlns:g=\"urn:example:greeter\"><name>ann</name>"
+                        + "</g:greet></s:Body></s:Envelope>")).build(), HttpResponse.BodyHandlers.ofString()).body();
+    }
+
+    @Test
+    void logsControllersAndRefusedCallsOnceAndLeavesCxfToItsOwnIntegration() throws Exception {
+        try (ConfigurableApplicationContext context = start()) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            HttpResponse<String> order = client.send(HttpRequest.newBuilder(uri(context, "/api/orders"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                            "{\"item\":\"book\",\"password\":\"mvc-secret-1\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(order.body()).contains("mvc-secret-1"); // the wire unchanged
+            List<LogRecord> records = sink.await(2);
+            assertThat(records).extracting(LogRecord::type).containsExactly(MessageType.REQ_IN, MessageType.RESP_OUT);
+            assertThat(records).extracting(LogRecord::integration).containsOnly("servlet");
+            assertThat(records.get(0).service()).isEqualTo("dispatcherServlet");
+            assertThat(records.get(0).payload()).contains("book").doesNotContain("mvc-secret-1");
+            assertThat(records.get(1).payload()).contains("book").doesNotContain("mvc-secret-1");
+            sink.clear();
+
+            HttpResponse<String> refused = client.send(HttpRequest.newBuilder(uri(context, "/api/secure/report"))
+                    .header("Authorization", "Basic " + java.util.Base64.getEncoder().encodeToString(
+                            "mallory:basic-secret-2".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                    .GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(refused.statusCode()).isEqualTo(401);
+            records = sink.await(2);
+            assertThat(records.get(1).responseCode()).as("Spring Security runs inside the filter").isEqualTo(401);
+            assertThat(records.toString()).doesNotContain("basic-secret-2");
+            assertThat(records.get(0).headers().get("Authorization")).doesNotContain("basic-secret-2");
+            sink.clear();
+
+            assertThat(greet(context)).contains("Hello ann");
+            records = sink.await(2);
+            assertThat(records).extracting(LogRecord::integration).as("CXF's records only").containsOnlyNulls();
+            assertThat(records).hasSize(2);
+        }
+    }
+
+    @Test
+    void isOffWhenSwitchedOff() throws Exception {
+        try (ConfigurableApplicationContext context = start("xmlformatter.servlet.enabled=false")) {
+            assertThat(context.containsBean("xmlFormatterServletFilter")).isFalse();
+            client.send(HttpRequest.newBuilder(uri(context, "/api/secure/report")).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            greet(context);
+            assertThat(context.getBean(CollectingSink.class).await(2)).as("the SOAP call's records come first")
+                    .extracting(LogRecord::integration).containsOnlyNulls();
+        }
+    }
+
+    /** The application: a controller, a secured path, a CXF endpoint, records collected. */
+    @Configuration(proxyBeanMethods = false)
+    @EnableAutoConfiguration
+    static class Application {
+        @Bean
+        CollectingSink sink() {
+            return new CollectingSink();
+        }
+
+        @Bean
+        Orders orders() {
+            return new Orders();
+        }
+
+        @Bean
+        SecurityFilterChain security(HttpSecurity http) throws Exception {
+            http.csrf(c -> c.disable())
+                    .authorizeHttpRequests(a -> a.requestMatchers("/api/secure/**").authenticated()
+                            .anyRequest().permitAll())
+                    .httpBasic(Customizer.withDefaults());
+            return http.build();
+        }
+
+        @Bean
+        EndpointImpl greeterEndpoint(Bus bus) {
+            EndpointImpl endpoint = new EndpointImpl(bus, new GreeterImpl());
+            endpoint.publish("/greeter");
+            return endpoint;
+        }
+    }
+
+    /** A controller. */
+    @RestController
+    static class Orders {
+        @PostMapping("/api/orders")
+        Map<String, Object> order(@RequestBody Map<String, Object> order) {
+            return Map.of("accepted", order);
+        }
+
+        @GetMapping("/api/secure/report")
+        String report() {
+            return "report";
+        }
+    }
+
+    /** The SOAP service. */
+    @WebService(targetNamespace = "urn:example:greeter", name = "Greeter")
+    public interface Greeter {
+        /** Greets {@code name}. */
+        String greet(@WebParam(name = "name") String name);
+    }
+
+    /** Its implementation. */
+    @WebService(targetNamespace = "urn:example:greeter", serviceName = "GreeterService",
+            endpointInterface = "io.xmlformatter.spring.boot.servlet.ServletApplicationTest$Greeter")
+    public static class GreeterImpl implements Greeter {
+        @Override
+        public String greet(String name) {
+            return "Hello " + name;
+        }
+    }
+}
