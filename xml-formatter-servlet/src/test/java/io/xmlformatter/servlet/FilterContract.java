@@ -229,4 +229,25 @@ abstract class FilterContract {
                 HttpResponse.BodyHandlers.ofString()).statusCode());
         assertEquals(401, exchange().get(1).responseCode());
     }
+
+    @Test
+    void logsARedirectAndAResponseCommittedByFlushBuffer() throws Exception {
+        HttpResponse<String> redirect = client.send(request("/app/redirect").GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(302, redirect.statusCode());
+        assertTrue(exchange().get(1).headers().keySet().stream().anyMatch("Location"::equalsIgnoreCase));
+        sink.clear();
+        assertEquals("committed then more", client.send(request("/app/flushed").GET().build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        assertEquals("committed then more", exchange().get(1).payload());
+    }
+
+    @Test
+    void logsAnAsynchronousExchangeTheContainerTimedOut() throws Exception {
+        HttpResponse<String> reply = post("/app/async-timeout", "application/json", "{\"waits\":true}");
+        assertEquals(500, reply.statusCode());
+        List<LogRecord> records = exchange();
+        assertEquals(MessageType.FAULT_OUT, records.get(1).type());
+        assertEquals(500, records.get(1).responseCode());
+    }
 }

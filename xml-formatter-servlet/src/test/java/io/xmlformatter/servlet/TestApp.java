@@ -78,6 +78,14 @@ final class TestApp extends HttpServlet {
             case "/fail" -> throw new IllegalStateException("the application failed");
             case "/missing" -> res.sendError(404, "no such order");
             case "/unauthorized" -> res.setStatus(401);
+            case "/redirect" -> res.sendRedirect("/app/hello");
+            case "/flushed" -> {
+                res.setContentType("text/plain");
+                res.getWriter().write("committed ");
+                res.flushBuffer();
+                res.getWriter().write("then more");
+            }
+            case "/async-timeout" -> req.startAsync().setTimeout(1); // never completed: the container times it out
             case "/forward" -> req.getRequestDispatcher("/app/echo").forward(req, res);
             case "/include" -> {
                 res.setContentType("text/plain");
