@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Prints the headline tables of benchmarks/RESULTS.md from JMH JSON results.
 
-Usage: python3 benchmarks/report.py RESULT.json...  (FormatBenchmark, CxfLoggingBenchmark and SpringWsLoggingBenchmark
-results, in any number of files: the FormatBenchmark cells of all of them make one table). Needs benchmarks/target/benchmarks.jar (for the
+Usage: python3 benchmarks/report.py RESULT.json...  (FormatBenchmark, CxfLoggingBenchmark, SpringWsLoggingBenchmark and
+ServletFilterBenchmark results, in any number of files: the FormatBenchmark cells of all of them make one table). Needs benchmarks/target/benchmarks.jar (for the
 exact payload sizes of FormatBenchmark).
 """
 import json
@@ -121,6 +121,29 @@ def spring_ws(results):
         print(f"| {label} | " + " | ".join(cells) + " |")
 
 
+def servlet(results):
+    """ServletFilterBenchmark: the filter's cost per exchange (above no filter) and bytes allocated, against Logbook's."""
+    data = {(r["params"]["config"], r["params"]["body"], r["params"]["kb"]):
+            (r["primaryMetric"]["score"], r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score"))
+            for r in results}
+    kbs = sorted({k for _, _, k in data}, key=int)
+    print("| body | filter | " + " | ".join(f"{kb} KB: µs added (× Logbook's) | bytes added" for kb in kbs) + " |")
+    print("|---|---|" + "---:|---:|" * len(kbs))
+    for body in ("json", "soap"):
+        for config, label in (("logbook", "Logbook `LogbookFilter`"), ("xf", "xml-formatter")):
+            cells = []
+            for kb in kbs:
+                x, none, lb = data.get((config, body, kb)), data.get(("none", body, kb)), data.get(("logbook", body, kb))
+                if not x or not none:
+                    cells += ["-", "-"]
+                    continue
+                cost = x[0] - none[0]
+                ratio = f" ({cost / (lb[0] - none[0]):.2g}×)" if config == "xf" and lb else ""
+                alloc = f"{x[1] - none[1]:,.0f}" if x[1] is not None and none[1] is not None else "-"
+                cells += [f"{cost:,.0f}{ratio}", alloc]
+            print(f"| {body} | {label} | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
     results = [r for path in sys.argv[1:] for r in json.load(open(path))]
     format_results = [r for r in results if ".FormatBenchmark." in r["benchmark"]]
@@ -134,3 +157,7 @@ if __name__ == "__main__":
     if spring_ws_results:
         print()
         spring_ws(spring_ws_results)
+    servlet_results = [r for r in results if ".ServletFilterBenchmark." in r["benchmark"]]
+    if servlet_results:
+        print()
+        servlet(servlet_results)
