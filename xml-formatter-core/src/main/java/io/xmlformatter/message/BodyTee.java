@@ -7,6 +7,7 @@ import java.io.FilterReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,6 +55,20 @@ public final class BodyTee implements BodyCapture {
     /** A reader giving {@code in}'s chars as they come, copying them (as UTF-8) into the capture. */
     public Reader tee(Reader in) {
         return new TeeReader(in);
+    }
+
+    /**
+     * Bytes of the body that arrived elsewhere (a reactive subscriber's buffers): copied into the capture, from the
+     * buffer's position to its limit, the buffer itself untouched. The capture ends as it does for a stream: at the
+     * limit or the declared size, or at {@link #finish()} / {@link #finishAsWhole()}.
+     */
+    public void add(ByteBuffer buffer) {
+        if (done == null && buffer.hasRemaining()) {
+            ByteBuffer b = buffer.duplicate();
+            byte[] copy = new byte[(int) Math.min(b.remaining(), cap + 1L)]; // one past the limit ends the capture
+            b.get(copy);
+            took(copy, 0, copy.length);
+        }
     }
 
     @Override
