@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringReader;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -62,6 +63,37 @@ class BodyTeeTest {
 
     private static String text(CapturedBody body) {
         return new String(body.bytes(), 0, body.length(), StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void takesBuffersFromElsewhereWithoutMovingThemAndStopsPastTheLimit() {
+        BodyTee tee = new BodyTee(8, -1);
+        List<CapturedBody> done = new ArrayList<>();
+        tee.whenDone(done::add);
+        ByteBuffer first = ByteBuffer.wrap("xxabcd".getBytes(StandardCharsets.US_ASCII));
+        first.position(2);
+        tee.add(first);
+        assertEquals(2, first.position()); // the caller's buffer untouched
+        tee.add(ByteBuffer.allocate(0));
+        assertTrue(done.isEmpty());
+        tee.add(ByteBuffer.wrap("efghijklmnop".getBytes(StandardCharsets.US_ASCII)));
+        assertEquals(1, done.size()); // past the limit: done, cut
+        assertFalse(done.get(0).complete());
+        assertArrayEquals("abcdefgh".getBytes(StandardCharsets.US_ASCII),
+                Arrays.copyOf(done.get(0).bytes(), done.get(0).length()));
+        tee.add(ByteBuffer.wrap("more".getBytes(StandardCharsets.US_ASCII))); // after the end: nothing
+        assertEquals(1, done.size());
+    }
+
+    @Test
+    void takesAWholeBodyFromBuffersWhenToldItIsComplete() {
+        BodyTee tee = new BodyTee(64, -1);
+        tee.add(ByteBuffer.wrap("{\"a\":1}".getBytes(StandardCharsets.US_ASCII)));
+        tee.finishAsWhole();
+        List<CapturedBody> done = new ArrayList<>();
+        tee.whenDone(done::add);
+        assertTrue(done.get(0).complete());
+        assertEquals(7, done.get(0).length());
     }
 
     @Test

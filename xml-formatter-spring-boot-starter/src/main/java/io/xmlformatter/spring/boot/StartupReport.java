@@ -32,6 +32,7 @@ final class StartupReport implements SmartInitializingSingleton {
         INTEGRATIONS.put("xmlFormatterEndpointInterceptor", "Spring-WS (MessageDispatcherServlet)");
         INTEGRATIONS.put("xmlFormatterWebServiceTemplateCustomizer", "Spring-WS clients (WebServiceTemplateBuilder)");
         INTEGRATIONS.put("xmlFormatterServletFilter", "servlets (a filter on every path)");
+        INTEGRATIONS.put("xmlFormatterClientInterceptor", "RestClient and RestTemplate (Boot's builders)");
     }
 
     private final ListableBeanFactory beans;

@@ -29,7 +29,7 @@ import org.springframework.core.env.Environment;
 @EnableConfigurationProperties(XmlFormatterProperties.class)
 @Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
         JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, ServletLoggingConfiguration.class,
-        MetricsConfiguration.class, EndpointConfiguration.class})
+        ClientLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class})
 @Internal
 public class XmlFormatterAutoConfiguration {
     /** The SLF4J sink in the layout of {@code xmlformatter.output}. */

@@ -26,6 +26,7 @@ import java.util.List;
  * @param jersey The wiring to Jersey's ResourceConfig
  * @param springWs The wiring to Spring Web Services
  * @param servlet The servlet filter logging the web application's other exchanges
+ * @param clients The interceptor on Spring's HTTP clients built from Boot's builders
  */
 @ConfigurationProperties("xmlformatter")
 public record XmlFormatterProperties(
@@ -38,7 +39,8 @@ public record XmlFormatterProperties(
         @DefaultValue Cxf cxf,
         @DefaultValue Jersey jersey,
         @DefaultValue SpringWs springWs,
-        @DefaultValue Servlet servlet) {
+        @DefaultValue Servlet servlet,
+        @DefaultValue Clients clients) {
 
     /** Where records go. */
     public enum SinkType {
@@ -179,5 +181,14 @@ public record XmlFormatterProperties(
      */
     public record Servlet(@DefaultValue("true") boolean enabled,
             @DefaultValue("-2147483638") int order) {
+    }
+
+    /**
+     * Spring's HTTP clients.
+     *
+     * @param enabled Log every RestClient and RestTemplate built from Boot's RestClient.Builder and
+     *         RestTemplateBuilder
+     */
+    public record Clients(@DefaultValue("true") boolean enabled) {
     }
 }

@@ -13,7 +13,9 @@ import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.server.context.WebServerApplicationContext;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
+import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.http.MediaType;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
 import org.springframework.security.web.SecurityFilterChain;
@@ -21,6 +23,9 @@ import org.springframework.web.bind.annotation.GetMapping;
 import org.springframework.web.bind.annotation.PostMapping;
 import org.springframework.web.bind.annotation.RequestBody;
 import org.springframework.web.bind.annotation.RestController;
+import org.springframework.web.client.HttpClientErrorException;
+import org.springframework.web.client.RestClient;
+import org.springframework.web.client.RestTemplate;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,11 +35,12 @@ import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * A Spring MVC application with Spring Security and CXF's starter, the starter added and properties set: the
  * filter logs the controllers' exchanges (a 401 from Spring Security too), CXF's servlet is left to the CXF
- * integration, nothing is logged twice.
+ * integration, nothing is logged twice; clients from Boot's RestClient.Builder and RestTemplateBuilder log theirs.
  */
 class ServletApplicationTest {
     private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
@@ -90,6 +96,34 @@ class ServletApplicationTest {
             records = sink.await(2);
             assertThat(records).extracting(LogRecord::integration).as("CXF's records only").containsOnlyNulls();
             assertThat(records).hasSize(2);
+        }
+    }
+
+    @Test
+    void clientsFromBootsBuildersAreLoggedAndCarryTheCorrelationIdToTheServer() throws Exception {
+        try (ConfigurableApplicationContext context = start()) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            String base = uri(context, "").toString();
+            RestClient client = context.getBean(RestClient.Builder.class).baseUrl(base).build();
+            String reply = client.post().uri("/api/orders").contentType(MediaType.APPLICATION_JSON)
+                    .body("{\"item\":\"pen\",\"password\":\"client-secret-3\"}").retrieve().body(String.class);
+            assertThat(reply).contains("pen");
+            List<LogRecord> records = sink.await(4);
+            assertThat(records).extracting(LogRecord::type).containsExactlyInAnyOrder(MessageType.REQ_OUT,
+                    MessageType.REQ_IN, MessageType.RESP_OUT, MessageType.RESP_IN);
+            assertThat(records).extracting(LogRecord::correlationId).as("the client's id reached the server")
+                    .containsOnly(records.get(0).correlationId());
+            assertThat(sink.only(MessageType.REQ_OUT).integration()).isEqualTo("spring-web");
+            assertThat(records.toString()).doesNotContain("client-secret-3");
+            sink.clear();
+
+            RestTemplate template = context.getBean(RestTemplateBuilder.class).rootUri(base).build();
+            assertThatThrownBy(() -> template.getForObject("/api/secure/report", String.class))
+                    .isInstanceOf(HttpClientErrorException.Unauthorized.class);
+            records = sink.await(4);
+            assertThat(records).filteredOn(r -> r.type() == MessageType.RESP_IN).singleElement()
+                    .satisfies(r -> assertThat(r.responseCode()).isEqualTo(401))
+                    .satisfies(r -> assertThat(r.integration()).isEqualTo("spring-web"));
         }
     }
 
