@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Prints the headline tables of benchmarks/RESULTS.md from JMH JSON results.
 
-Usage: python3 benchmarks/report.py RESULT.json...  (FormatBenchmark, CxfLoggingBenchmark, SpringWsLoggingBenchmark and
-ServletFilterBenchmark results, in any number of files: the FormatBenchmark cells of all of them make one table). Needs benchmarks/target/benchmarks.jar (for the
+Usage: python3 benchmarks/report.py RESULT.json...  (FormatBenchmark, CxfLoggingBenchmark, SpringWsLoggingBenchmark,
+ServletFilterBenchmark and ClientInterceptorBenchmark results, in any number of files: the FormatBenchmark cells of all of them make one table). Needs benchmarks/target/benchmarks.jar (for the
 exact payload sizes of FormatBenchmark).
 """
 import json
@@ -144,6 +144,24 @@ def servlet(results):
             print(f"| {body} | {label} | " + " | ".join(cells) + " |")
 
 
+def clients(results):
+    """ClientInterceptorBenchmark: the interceptor's cost per call (above none) and bytes allocated, against Logbook's."""
+    data = {(r["params"]["config"], r["params"]["kb"]):
+            (r["primaryMetric"]["score"], r.get("secondaryMetrics", {}).get("gc.alloc.rate.norm", {}).get("score"))
+            for r in results}
+    kbs = sorted({k for _, k in data}, key=int)
+    print("| interceptor | " + " | ".join(f"{kb} KB: µs added (× Logbook's) | bytes added" for kb in kbs) + " |")
+    print("|---|" + "---:|---:|" * len(kbs))
+    for config, label in (("logbook", "Logbook `LogbookClientHttpRequestInterceptor`"), ("xf", "xml-formatter")):
+        cells = []
+        for kb in kbs:
+            x, none, lb = data.get((config, kb)), data.get(("none", kb)), data.get(("logbook", kb))
+            cost = x[0] - none[0]
+            ratio = f" ({cost / (lb[0] - none[0]):.2g}×)" if config == "xf" else ""
+            cells += [f"{cost:,.1f}{ratio}", f"{x[1] - none[1]:,.0f}"]
+        print(f"| {label} | " + " | ".join(cells) + " |")
+
+
 if __name__ == "__main__":
     results = [r for path in sys.argv[1:] for r in json.load(open(path))]
     format_results = [r for r in results if ".FormatBenchmark." in r["benchmark"]]
@@ -161,3 +179,7 @@ if __name__ == "__main__":
     if servlet_results:
         print()
         servlet(servlet_results)
+    client_results = [r for r in results if ".ClientInterceptorBenchmark." in r["benchmark"]]
+    if client_results:
+        print()
+        clients(client_results)
