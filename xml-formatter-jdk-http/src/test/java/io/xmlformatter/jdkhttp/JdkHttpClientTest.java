@@ -168,4 +168,75 @@ class JdkHttpClientTest {
         assertTrue(exchange().get(1).payload().contains("42.00"));
         assertEquals(HttpClient.Version.HTTP_2, h2.version());
     }
+
+    @Test
+    void copiesABodyResentAfterARedirectOnce() throws Exception {
+        HttpClient following = XmlLoggingHttpClient.wrap(HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NORMAL).build(), logger);
+        String reply = following.send(request("/redirect").header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"once\":1}")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        assertEquals("{\"once\":1}", reply); // sent twice on the wire
+        List<LogRecord> records = exchange();
+        assertEquals("{\"once\":1}", records.get(0).payload().replaceAll("\\s", ""));
+        assertEquals(200, records.get(1).responseCode());
+    }
+
+    @Test
+    void copiesDirectBuffersAndLogsWhatWasSentOfABodyThatFailed() throws Exception {
+        java.util.concurrent.SubmissionPublisher<java.nio.ByteBuffer> direct =
+                new java.util.concurrent.SubmissionPublisher<>();
+        java.util.concurrent.CompletableFuture<HttpResponse<String>> sent = client.sendAsync(request("/echo")
+                .header("Content-Type", "text/plain").POST(HttpRequest.BodyPublishers.fromPublisher(direct))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        java.nio.ByteBuffer part = java.nio.ByteBuffer.allocateDirect(11).put("a direct pa".getBytes(
+                StandardCharsets.US_ASCII));
+        part.flip();
+        direct.submit(part);
+        direct.closeExceptionally(new IOException("the caller's source failed"));
+        assertThrows(java.util.concurrent.ExecutionException.class, sent::get);
+        LogRecord request = sink.await(1).get(0);
+        assertEquals(MessageType.REQ_OUT, request.type());
+        assertEquals(List.of(MessageType.REQ_OUT), sink.types());
+    }
+
+    @Test
+    void logsAResponseLostMidwayAsCut() throws Exception {
+        assertThrows(IOException.class, () -> client.send(request("/abort").GET().build(),
+                HttpResponse.BodyHandlers.ofString()));
+        LogRecord response = exchange().get(1);
+        assertTrue(response.truncated(), response.payload());
+    }
+
+    @Test
+    void logsWithoutBodiesOrNotAtAllAsTheLoggerSays() throws Exception {
+        MessageLogger quiet = MessageLogger.builder().sink(sink).strategy(io.xmlformatter.message.Strategy.WITHOUT_BODY)
+                .exclude(io.xmlformatter.message.ExchangeMatch.any().path("/soap")).build();
+        HttpClient c = XmlLoggingHttpClient.wrap(HttpClient.newHttpClient(), quiet);
+        c.send(request("/soap").GET().build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals("{}", c.send(request("/echo").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
+                HttpResponse.BodyHandlers.ofString()).body());
+        List<LogRecord> records = exchange(); // the excluded call wrote nothing
+        assertTrue(records.get(0).address().endsWith("/echo"));
+        assertEquals(null, records.get(0).payload());
+        assertEquals(null, records.get(1).payload());
+    }
+
+    @Test
+    void leavesEverythingElseToTheWrappedClient() throws Exception {
+        HttpClient inner = HttpClient.newBuilder().connectTimeout(java.time.Duration.ofSeconds(7))
+                .followRedirects(HttpClient.Redirect.NORMAL).cookieHandler(new java.net.CookieManager())
+                .proxy(java.net.ProxySelector.of(null)).executor(Runnable::run)
+                .authenticator(new java.net.Authenticator() { }).build();
+        HttpClient wrapped = XmlLoggingHttpClient.wrap(inner, logger);
+        assertEquals(inner.connectTimeout(), wrapped.connectTimeout());
+        assertEquals(inner.followRedirects(), wrapped.followRedirects());
+        assertEquals(inner.cookieHandler(), wrapped.cookieHandler());
+        assertEquals(inner.proxy(), wrapped.proxy());
+        assertEquals(inner.executor(), wrapped.executor());
+        assertEquals(inner.authenticator(), wrapped.authenticator());
+        assertEquals(inner.sslContext(), wrapped.sslContext());
+        assertEquals(inner.sslParameters().getProtocols().length, wrapped.sslParameters().getProtocols().length);
+        assertTrue(wrapped.newWebSocketBuilder() != null);
+    }
 }

@@ -21,7 +21,8 @@ import java.util.zip.GZIPOutputStream;
 /**
  * The service HTTP client tests call, in an embedded Tomcat on 127.0.0.1 (a module using it adds
  * {@code tomcat-embed-core} to its tests): one behaviour per path — {@code /echo}, {@code /lines} (a second line once
- * {@link #gate} is released), {@code /big}, {@code /gzip}, {@code /soap}, {@code /missing} (404); HTTP/1.1, and HTTP/2
+ * {@link #gate} is released), {@code /big}, {@code /gzip}, {@code /soap}, {@code /missing} (404), {@code /redirect} (307
+ * to {@code /echo}), {@code /abort} (the connection lost after the first bytes); HTTP/1.1, and HTTP/2
  * for a client that upgrades (h2c). It keeps the headers each request came with (by path, names in lower case).
  */
 public final class HttpBackend extends HttpServlet implements AutoCloseable {
@@ -98,6 +99,17 @@ public final class HttpBackend extends HttpServlet implements AutoCloseable {
                         + "</q:QuoteResponse></soapenv:Body></soapenv:Envelope>").getBytes(StandardCharsets.UTF_8));
             }
             case "/missing" -> res.sendError(404);
+            case "/redirect" -> {
+                res.setStatus(307);
+                res.setHeader("Location", "/echo");
+            }
+            case "/abort" -> {
+                res.setContentType("text/plain");
+                res.setContentLength(1000);
+                out.write("the first bytes".getBytes(StandardCharsets.US_ASCII));
+                out.flush();
+                throw new IOException("the service fails in the middle of its response");
+            }
             default -> res.sendError(400);
         }
     }

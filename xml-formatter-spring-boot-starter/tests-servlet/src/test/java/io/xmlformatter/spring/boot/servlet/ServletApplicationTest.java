@@ -128,6 +128,21 @@ class ServletApplicationTest {
     }
 
     @Test
+    void bootsTracingCarriesOneTraceIdFromTheClientsRecordsToTheServers() throws Exception {
+        try (ConfigurableApplicationContext context = start("management.tracing.sampling.probability=1.0")) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            RestClient client = context.getBean(RestClient.Builder.class).baseUrl(uri(context, "").toString())
+                    .build();
+            client.post().uri("/api/orders").contentType(MediaType.APPLICATION_JSON).body("{\"item\":\"ink\"}")
+                    .retrieve().body(String.class);
+            List<LogRecord> records = sink.await(4);
+            String traceId = sink.only(MessageType.REQ_OUT).traceId();
+            assertThat(traceId).as("the traceparent the client sent").matches("[0-9a-f]{32}");
+            assertThat(records).extracting(LogRecord::traceId).containsOnly(traceId);
+        }
+    }
+
+    @Test
     void isOffWhenSwitchedOff() throws Exception {
         try (ConfigurableApplicationContext context = start("xmlformatter.servlet.enabled=false")) {
             assertThat(context.containsBean("xmlFormatterServletFilter")).isFalse();
