@@ -104,7 +104,8 @@ public class ServletFilterBenchmark {
         for (int i = 0; json.length() < bytes; i++) {
             json.append(i == 0 ? "" : ",").append("{\"sku\":\"SKU-").append(10_000 + i)
                     .append("\",\"qty\":").append(1 + i % 5).append(",\"price\":\"").append(12 + i % 90)
-                    .append(".50\",\"note\":\"gift wrap, deliver after 18:00 \\u00e9t\\u00e9\",\"tags\":[\"a\",\"b\"]}");
+                    .append(".50\",\"note\":\"gift wrap, deliver after 18:00 \\u00e9t\\u00e9\",")
+                    .append("\"tags\":[\"a\",\"b\"]}");
         }
         return json.append("]}").toString();
     }

@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -21,8 +22,8 @@ import java.util.zip.GZIPOutputStream;
 /**
  * The service HTTP client tests call, in an embedded Tomcat on 127.0.0.1 (a module using it adds
  * {@code tomcat-embed-core} to its tests): one behaviour per path — {@code /echo}, {@code /lines} (a second line once
- * {@link #gate} is released), {@code /big}, {@code /gzip}, {@code /soap}, {@code /missing} (404), {@code /redirect} (307
- * to {@code /echo}), {@code /abort} (the connection lost after the first bytes); HTTP/1.1, and HTTP/2
+ * {@link #gate} is released), {@code /big}, {@code /gzip}, {@code /soap}, {@code /missing} (404), {@code /redirect}
+ * (307 to {@code /echo}), {@code /abort} (the connection lost after the first bytes); HTTP/1.1, and HTTP/2
  * for a client that upgrades (h2c). It keeps the headers each request came with (by path, names in lower case).
  */
 public final class HttpBackend extends HttpServlet implements AutoCloseable {
@@ -57,7 +58,8 @@ public final class HttpBackend extends HttpServlet implements AutoCloseable {
     @Override
     protected void service(HttpServletRequest req, HttpServletResponse res) throws IOException {
         Map<String, String> headers = new ConcurrentHashMap<>();
-        req.getHeaderNames().asIterator().forEachRemaining(n -> headers.put(n.toLowerCase(java.util.Locale.ROOT), req.getHeader(n)));
+        req.getHeaderNames().asIterator()
+                .forEachRemaining(n -> headers.put(n.toLowerCase(Locale.ROOT), req.getHeader(n)));
         seen.put(req.getRequestURI(), headers);
         byte[] body = req.getInputStream().readAllBytes();
         OutputStream out = res.getOutputStream();

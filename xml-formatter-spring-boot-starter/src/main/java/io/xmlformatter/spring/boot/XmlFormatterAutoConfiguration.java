@@ -19,9 +19,11 @@ import org.springframework.core.env.Environment;
 /**
  * xml-formatter's auto-configuration: one {@link MessageLogger} from the {@code xmlformatter.*} properties and the
  * {@link XmlFormatterCustomizer} beans, writing to one {@link LogSink} (SLF4J by default, MongoDB with
- * {@code xmlformatter.sink=mongo}), and wired to CXF's buses, Jersey's {@code ResourceConfig}s and Spring Web
- * Services (its servlet and Boot's {@code WebServiceTemplateBuilder}) when they are present. Off with {@code xmlformatter.enabled=false}. A bean of the application's own of type
- * {@code MessageLogger} or {@code LogSink} replaces ours.
+ * {@code xmlformatter.sink=mongo}), and wired to CXF's buses, Jersey's {@code ResourceConfig}s, Spring Web
+ * Services (its servlet and Boot's {@code WebServiceTemplateBuilder}), the servlet web application's other exchanges
+ * (a filter) and Spring's HTTP clients from Boot's builders, when they are present. Off with
+ * {@code xmlformatter.enabled=false}. A bean of the application's own of type {@code MessageLogger} or
+ * {@code LogSink} replaces ours.
  */
 @AutoConfiguration(afterName = {"org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration",
         "org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration"})
