@@ -58,6 +58,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private final String id;
     private final String correlationId;
     private final TraceContext trace;
+    /** The OpenTelemetry span current when the exchange began (for {@link Options#SPAN_ATTRIBUTES}), or null. */
+    private final Object span = OpenTelemetrySpan.currentSpan();
     private final long started = System.nanoTime();
     /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
     private volatile ExchangeStrategy strategy;
@@ -440,11 +442,14 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      */
     private void record(MessageLogger l, MessageFacts facts, CapturedBody captured) {
         CapturedBody body = firstTime(l, facts, captured);
+        LogRecord r = l.render(facts, body);
+        if (span != null && l.options().get(Options.SPAN_ATTRIBUTES)) {
+            OpenTelemetrySpan.annotate(span, r, l.options().get(Options.SPAN_ATTRIBUTE_LIMIT));
+        }
         if (!l.options().get(Options.RECORD_PER_EXCHANGE)) {
-            l.log(facts, body);
+            l.write(r);
             return;
         }
-        LogRecord r = l.render(facts, body);
         long bytes = HeldSize.of(r);
         LogRecord out;
         synchronized (this) {

@@ -186,6 +186,15 @@ public final class Options {
             "exchange.record-per-exchange", null, OptionType.bool(), false,
             "Write an exchange's request and response as one record", false);
 
+    /** Each logged body also on the exchange's OpenTelemetry span (the OpenTelemetry API on the class path). */
+    public static final Option<Boolean> SPAN_ATTRIBUTES = row("spanAttributes", "otel.span-attributes", null,
+            OptionType.bool(), false, "Put each logged body, masked and capped, on the exchange's OpenTelemetry span"
+            + " (http.request.body.content, http.response.body.content), with xmlformatter.* facts", false);
+    /** The most characters of a body put on a span. */
+    public static final Option<Integer> SPAN_ATTRIBUTE_LIMIT = row("spanAttributeLimit",
+            "otel.span-attribute-limit", null, OptionType.integer(0, Integer.MAX_VALUE), 8192,
+            "The most characters of a body put on a span (cut with a marker)", false);
+
     private static final List<Option<?>> ALL = Collections.unmodifiableList(new ArrayList<>(ROWS));
     private static final Map<String, Option<?>> BY_KEY = keys();
     private static final Options DEFAULTS = new Options(defaultValues());

@@ -53,6 +53,8 @@ public final class Slf4jSink implements LogSink {
     private final FieldNames fieldNames;
     /** Structured fields in the MDC rather than as SLF4J 2 key-value pairs. */
     private final boolean fieldsInMdc;
+    /** With structured fields: the payload as a field ({@code http.*.body.content}), the type as the message. */
+    private final boolean bodyField;
     /** Per message type, the logger of each owner (as records name it; "" for none), resolved on first use. */
     private final Map<MessageType, Map<String, Logger>> loggers = new ConcurrentHashMap<>();
     /** As {@link #loggers}, per integration, for the records that name one (when no prefix was given). */
@@ -67,11 +69,12 @@ public final class Slf4jSink implements LogSink {
      * @param level the level records are logged at
      */
     public Slf4jSink(RecordLayout layout, String loggerPrefix, Level level) {
-        this(layout, Objects.requireNonNull(loggerPrefix, "loggerPrefix"), level, null, false);
+        this(layout, Objects.requireNonNull(loggerPrefix, "loggerPrefix"), level, null, false, false);
     }
 
     /** With a null prefix, loggers are named by the records' integration (see above). */
-    private Slf4jSink(RecordLayout layout, String loggerPrefix, Level level, FieldNames names, boolean inMdc) {
+    private Slf4jSink(RecordLayout layout, String loggerPrefix, Level level, FieldNames names, boolean inMdc,
+            boolean bodyField) {
         if ((layout == null && names == null) || level == null) {
             throw new IllegalArgumentException("layout, loggerPrefix and level are required");
         }
@@ -80,6 +83,7 @@ public final class Slf4jSink implements LogSink {
         this.level = level;
         this.fieldNames = names;
         this.fieldsInMdc = inMdc || !KeyValues.AVAILABLE;
+        this.bodyField = bodyField;
     }
 
     /**
@@ -92,12 +96,26 @@ public final class Slf4jSink implements LogSink {
      * @param level the level records are logged at unless they carry their own
      */
     public static Slf4jSink fields(FieldNames names, Level level) {
-        return new Slf4jSink(null, null, level, names, false);
+        return new Slf4jSink(null, null, level, names, false, false);
     }
 
     /** As {@link #fields}, with the fields in the MDC as text during the call, for encoders that read only it. */
     public static Slf4jSink fieldsInMdc(FieldNames names, Level level) {
-        return new Slf4jSink(null, null, level, names, true);
+        return new Slf4jSink(null, null, level, names, true, false);
+    }
+
+    /**
+     * This sink of structured fields with the payload as a field too — {@code http.request.body.content} /
+     * {@code http.response.body.content} (the ECS and OpenTelemetry name; {@code payload} with the project's names),
+     * where Elasticsearch and OpenTelemetry pipelines index a body — and the record's type as the message.
+     *
+     * @throws IllegalStateException for a sink with a layout rather than fields
+     */
+    public Slf4jSink bodyAsField() {
+        if (fieldNames == null) {
+            throw new IllegalStateException("the body is a field only with structured fields (fields, fieldsInMdc)");
+        }
+        return new Slf4jSink(null, prefix, level, fieldNames, fieldsInMdc, true);
     }
 
     /**
@@ -105,7 +123,7 @@ public final class Slf4jSink implements LogSink {
      * under CXF's logger names: the default, so that log parsers built on CXF's lines keep working.
      */
     public static Slf4jSink text() {
-        return new Slf4jSink(CxfTextLayout.INSTANCE, null, Level.INFO, null, false);
+        return new Slf4jSink(CxfTextLayout.INSTANCE, null, Level.INFO, null, false, false);
     }
 
     /**
@@ -113,17 +131,17 @@ public final class Slf4jSink implements LogSink {
      * the MDC under CXF's keys (see above), at INFO under CXF's logger names.
      */
     public static Slf4jSink payloadOnly() {
-        return new Slf4jSink(LogRecord::payload, null, Level.INFO, null, false);
+        return new Slf4jSink(LogRecord::payload, null, Level.INFO, null, false, false);
     }
 
     /** Every field of the record as text ({@link TextLayout}) at INFO under CXF's logger names. */
     public static Slf4jSink fullText() {
-        return new Slf4jSink(TextLayout.INSTANCE, null, Level.INFO, null, false);
+        return new Slf4jSink(TextLayout.INSTANCE, null, Level.INFO, null, false, false);
     }
 
     /** The JSON layout at INFO under CXF's logger names. */
     public static Slf4jSink json() {
-        return new Slf4jSink(JsonLayout.INSTANCE, null, Level.INFO, null, false);
+        return new Slf4jSink(JsonLayout.INSTANCE, null, Level.INFO, null, false, false);
     }
 
     /**
@@ -134,7 +152,8 @@ public final class Slf4jSink implements LogSink {
     public String toString() {
         return "SLF4J at " + level + ", loggers " + (prefix != null ? prefix : CXF_LOGGER_PREFIX + " (CXF, Mule) or "
                 + "io.xmlformatter.<integration>") + ".<service>.<TYPE>" + (fieldNames == null ? ""
-                : ", fields " + fieldNames + (fieldsInMdc ? " in the MDC" : " as key-value pairs"));
+                : ", fields " + fieldNames + (fieldsInMdc ? " in the MDC" : " as key-value pairs")
+                + (bodyField ? ", the body as a field" : ""));
     }
 
     /** Whether the logger a record of this type and owner goes to is enabled at this sink's level. */
@@ -200,13 +219,19 @@ public final class Slf4jSink implements LogSink {
     /** The record's fields as structured fields, its payload as the message. */
     private void writeFields(Logger logger, Level at, LogRecord record) {
         Marker marker = record.port() != null ? SOAP : REST;
-        String message = record.payload() != null ? record.payload() : record.type().name();
         boolean request = record.type().isRequest();
+        String body = bodyField ? record.payload() : null;
+        String bodyName = fieldNames == FieldNames.PROJECT ? "payload"
+                : request ? "http.request.body.content" : "http.response.body.content";
+        String message = record.payload() != null && !bodyField ? record.payload() : record.type().name();
         if (!fieldsInMdc) {
-            KeyValues.log(logger, at, marker, message, record, fieldNames, request);
+            KeyValues.log(logger, at, marker, message, record, fieldNames, request, bodyName, body);
             return;
         }
         Map<String, String> previous = new java.util.LinkedHashMap<>();
+        if (body != null) {
+            previous.put(bodyName, put(bodyName, body));
+        }
         record.forEachField((field, value) -> {
             String name = fieldNames.of(field, request);
             if (name != null && !previous.containsKey(name)) {
@@ -236,8 +261,11 @@ public final class Slf4jSink implements LogSink {
         }
 
         static void log(Logger logger, Level at, Marker marker, String message, LogRecord record, FieldNames names,
-                boolean request) {
+                boolean request, String bodyName, String body) {
             org.slf4j.spi.LoggingEventBuilder[] b = {logger.atLevel(at).addMarker(marker).setMessage(message)};
+            if (body != null) {
+                b[0] = b[0].addKeyValue(bodyName, body);
+            }
             record.forEachField((field, value) -> {
                 String name = names.of(field, request);
                 if (name != null) {

@@ -31,7 +31,7 @@ class OptionsTest {
                 assertSame(o, Options.named(o.cxfName()));
             }
             assertTrue(properties.add(o.property()), o.property());
-            assertTrue(o.property().matches("(body|masking|exchange)\\.[a-z]+(-[a-z]+)*"), o.property());
+            assertTrue(o.property().matches("(body|masking|exchange|otel)\\.[a-z]+(-[a-z]+)*"), o.property());
             assertFalse(o.description().isEmpty(), o.name());
         }
         assertTrue(Options.all().size() >= 38, "rows: " + Options.all().size());

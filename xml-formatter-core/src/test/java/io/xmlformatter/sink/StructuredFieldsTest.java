@@ -28,6 +28,7 @@ import java.util.Arrays;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -135,6 +136,18 @@ class StructuredFieldsTest {
         JsonNode project = written();
         assertEquals("ex-1", project.get("exchangeId").asString());
         assertEquals(500, project.get("status").asInt());
+    }
+
+    @Test
+    void theBodyAsAFieldWhereEcsAndOpenTelemetryIndexIt() {
+        Slf4jSink.fields(FieldNames.ECS, Level.INFO).bodyAsField().write(response());
+        JsonNode ecs = written();
+        assertEquals(PAYLOAD, ecs.get("http.response.body.content").asString());
+        assertEquals("FAULT_OUT", ecs.get("message").asString(), "the type is the message");
+        out.reset();
+        Slf4jSink.fieldsInMdc(FieldNames.OTEL, Level.INFO).bodyAsField().write(response());
+        assertEquals(PAYLOAD, written().get("http.response.body.content").asString(), "in the MDC too");
+        assertThrows(IllegalStateException.class, () -> Slf4jSink.text().bodyAsField());
     }
 
     /** Spring Boot's structured logging ({@code logging.structured.format.console}), as a Boot application has it. */

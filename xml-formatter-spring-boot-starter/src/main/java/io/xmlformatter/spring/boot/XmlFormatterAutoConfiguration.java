@@ -29,7 +29,8 @@ import org.springframework.core.env.Environment;
         "org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration"})
 @ConditionalOnProperty(prefix = "xmlformatter", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(XmlFormatterProperties.class)
-@Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
+@Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, OpenTelemetrySinkConfiguration.class,
+        OpenTelemetrySinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
         JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, ServletLoggingConfiguration.class,
         ClientLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class})
 @Internal
@@ -42,19 +43,30 @@ public class XmlFormatterAutoConfiguration {
         XmlFormatterProperties.Output o = properties.output();
         switch (o.layout()) {
             case TEXT:
-                return Slf4jSink.fullText();
+                return withoutBodyField(o, Slf4jSink.fullText());
             case PAYLOAD_ONLY:
-                return Slf4jSink.payloadOnly();
+                return withoutBodyField(o, Slf4jSink.payloadOnly());
             case JSON:
-                return Slf4jSink.json();
+                return withoutBodyField(o, Slf4jSink.json());
             case FIELDS:
-                return Slf4jSink.fields(o.fieldNames(), o.level());
+                return o.bodyField() ? Slf4jSink.fields(o.fieldNames(), o.level()).bodyAsField()
+                        : Slf4jSink.fields(o.fieldNames(), o.level());
             case FIELDS_IN_MDC:
-                return Slf4jSink.fieldsInMdc(o.fieldNames(), o.level());
+                return o.bodyField() ? Slf4jSink.fieldsInMdc(o.fieldNames(), o.level()).bodyAsField()
+                        : Slf4jSink.fieldsInMdc(o.fieldNames(), o.level());
             case CXF_TEXT:
             default:
-                return Slf4jSink.text();
+                return withoutBodyField(o, Slf4jSink.text());
         }
+    }
+
+    /** {@code sink}, the layout being one that has no body field: body-field=true is a mistake then. */
+    private static LogSink withoutBodyField(XmlFormatterProperties.Output o, LogSink sink) {
+        if (o.bodyField()) {
+            throw new IllegalArgumentException("xml-formatter: property xmlformatter.output.body-field=true needs"
+                    + " xmlformatter.output.layout=fields or fields-in-mdc (it is " + o.layout() + ")");
+        }
+        return sink;
     }
 
     /** One INFO line at startup saying what is wired, where records go and what is masked. */

@@ -47,7 +47,12 @@ public record XmlFormatterProperties(
         /** SLF4J, in the layout of {@code xmlformatter.output.layout}. */
         SLF4J,
         /** MongoDB, through the application's {@code MongoClient} bean or {@code xmlformatter.mongo.uri}. */
-        MONGO
+        MONGO,
+        /**
+         * OpenTelemetry's Logs API, through the application's {@code OpenTelemetry} bean (Boot's OpenTelemetry
+         * support) or the agent's global one: each record in its exchange's trace.
+         */
+        OTEL
     }
 
     /** The actuator health status of the MongoDB sink while MongoDB is unreachable. */
@@ -102,9 +107,12 @@ public record XmlFormatterProperties(
      * @param layout The layout; default CXF_TEXT, CXF's verbose lines
      * @param fieldNames With FIELDS or FIELDS_IN_MDC, the field name convention: ECS, OTEL or PROJECT
      * @param level With FIELDS or FIELDS_IN_MDC, the SLF4J level records are logged at
+     * @param bodyField With FIELDS or FIELDS_IN_MDC, the body as the field http.request.body.content /
+     *         http.response.body.content (where ECS and OpenTelemetry index it) and the type as the message; with
+     *         sink=otel, the body as that attribute instead of the log record's body
      */
     public record Output(@DefaultValue("cxf-text") Layout layout, @DefaultValue("ecs") FieldNames fieldNames,
-            @DefaultValue("info") Level level) {
+            @DefaultValue("info") Level level, @DefaultValue("false") boolean bodyField) {
     }
 
     /**

@@ -1,0 +1,162 @@
+package io.xmlformatter.sink;
+
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.context.Scope;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.logs.SdkLoggerProvider;
+import io.opentelemetry.sdk.logs.data.LogRecordData;
+import io.opentelemetry.sdk.logs.export.SimpleLogRecordProcessor;
+import io.opentelemetry.sdk.testing.exporter.InMemoryLogRecordExporter;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
+import io.opentelemetry.sdk.trace.export.SimpleSpanProcessor;
+import io.opentelemetry.api.logs.Severity;
+import io.xmlformatter.message.CapturedBody;
+import io.xmlformatter.message.ExchangeLog;
+import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.MessageLoggerBuilder;
+import io.xmlformatter.message.Options;
+import io.xmlformatter.message.Strategy;
+import io.xmlformatter.record.LogLevel;
+import io.xmlformatter.record.MessageType;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.function.Consumer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Bodies where the observability stack reads them: on the exchange's span (opt-in) and through the OpenTelemetry
+ * Logs API, with the SDK's in-memory exporters — masked, bounded, following the strategy.
+ */
+class OpenTelemetryBodiesTest {
+    private static final String REQUEST = "<pay><iban>DE89370400440532013000</iban><password>otel-secret-1</password>"
+            + "<amount>10</amount></pay>";
+    private static final String FAULT = "<soap:Envelope xmlns:soap=\"http://schemas.xmlsoap.org/soap/envelope/\">"
+            + "<soap:Body><soap:Fault><faultcode>soap:Client</faultcode><faultstring>no</faultstring></soap:Fault>"
+            + "</soap:Body></soap:Envelope>";
+    private final InMemorySpanExporter spans = InMemorySpanExporter.create();
+    private final InMemoryLogRecordExporter logs = InMemoryLogRecordExporter.create();
+    private final OpenTelemetrySdk sdk = OpenTelemetrySdk.builder()
+            .setTracerProvider(SdkTracerProvider.builder().addSpanProcessor(SimpleSpanProcessor.create(spans)).build())
+            .setLoggerProvider(SdkLoggerProvider.builder()
+                    .addLogRecordProcessor(SimpleLogRecordProcessor.create(logs)).build()).build();
+
+    @AfterEach
+    void close() {
+        sdk.close();
+    }
+
+    /** One server exchange inside a span; the span's exported attributes. */
+    private Attributes exchange(Consumer<MessageLoggerBuilder> options, int status, String response) {
+        MessageLoggerBuilder b = MessageLogger.builder().sink(record -> { }).sensitiveElementNames(
+                List.of("password"));
+        options.accept(b);
+        MessageLogger logger = b.build();
+        Span span = sdk.getTracer("test").spanBuilder("POST /pay").startSpan();
+        try (Scope scope = span.makeCurrent()) {
+            ExchangeLog.RequestStage e = ExchangeLog.server(logger, null, null, null);
+            MessageFacts in = e.facts(MessageType.REQ_IN).contentType("text/xml").operation("pay");
+            e.request(in, CapturedBody.of(REQUEST.getBytes(StandardCharsets.UTF_8)))
+                    .response(e.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(status),
+                            CapturedBody.of(response.getBytes(StandardCharsets.UTF_8))).end();
+        } finally {
+            span.end();
+        }
+        List<SpanData> done = spans.getFinishedSpanItems();
+        assertEquals(1, done.size());
+        return done.get(0).getAttributes();
+    }
+
+    private static String attribute(Attributes a, String name) {
+        return a.get(AttributeKey.stringKey(name));
+    }
+
+    @Test
+    void putsTheMaskedBodiesAndTheirFactsOnTheSpanWhenAskedTo() {
+        Attributes a = exchange(b -> b.set(Options.SPAN_ATTRIBUTES, true), 500, FAULT);
+        String request = attribute(a, "http.request.body.content");
+        assertTrue(request.contains("<password>[*****]</password>"), request);
+        assertFalse(a.toString().contains("otel-secret-1"), a.toString());
+        assertTrue(attribute(a, "http.response.body.content").contains("soap:Fault"));
+        assertEquals(1L, a.get(AttributeKey.longKey("xmlformatter.request.masked_count")));
+        assertEquals(Boolean.FALSE, a.get(AttributeKey.booleanKey("xmlformatter.request.truncated")));
+        assertEquals("pay", attribute(a, "xmlformatter.operation"));
+        assertEquals("soap:Client", attribute(a, "xmlformatter.soap.fault_code"));
+    }
+
+    @Test
+    void boundsTheAttributeByItsOwnLimit() {
+        String request = attribute(exchange(b -> b.set(Options.SPAN_ATTRIBUTES, true)
+                .set(Options.SPAN_ATTRIBUTE_LIMIT, 20), 200, "<ok/>"), "http.request.body.content");
+        assertTrue(request.startsWith("<pay>") && request.endsWith("...[TRUNCATED AT 20 CHARS]"), request);
+    }
+
+    @Test
+    void followsTheStrategyAndIsOffUnlessAskedFor() {
+        Attributes success = exchange(b -> b.set(Options.SPAN_ATTRIBUTES, true).strategy(Strategy.BODY_ON_FAILURE),
+                200, "<ok/>");
+        assertNull(attribute(success, "http.request.body.content"), "no body for a success");
+        assertEquals(Boolean.FALSE, success.get(AttributeKey.booleanKey("xmlformatter.request.truncated")),
+                "its facts are there");
+        spans.reset();
+        Attributes failure = exchange(b -> b.set(Options.SPAN_ATTRIBUTES, true).strategy(Strategy.BODY_ON_FAILURE),
+                500, FAULT);
+        assertTrue(attribute(failure, "http.request.body.content").contains("[*****]"));
+        spans.reset();
+        assertTrue(exchange(b -> { }, 500, FAULT).isEmpty(), "off by default");
+    }
+
+    @Test
+    void theLogSinkEmitsRecordsInTheExchangesTraceWithMaskedBodies() {
+        MessageLogger logger = MessageLogger.builder().sink(OpenTelemetrySink.of(sdk))
+                .levels(LogLevel.INFO, LogLevel.WARN, LogLevel.ERROR).sensitiveElementNames(List.of("password"))
+                .build();
+        Span span = sdk.getTracer("test").spanBuilder("POST /pay").startSpan();
+        try (Scope scope = span.makeCurrent()) {
+            ExchangeLog.RequestStage e = ExchangeLog.server(logger, null, null, null);
+            e.request(e.facts(MessageType.REQ_IN).contentType("text/xml").httpMethod("POST")
+                    .address("http://127.0.0.1/pay"), CapturedBody.of(REQUEST.getBytes(StandardCharsets.UTF_8)))
+                    .response(e.facts(MessageType.RESP_OUT).responseCode(500).contentType("text/xml"),
+                            CapturedBody.of(FAULT.getBytes(StandardCharsets.UTF_8))).end();
+        } finally {
+            span.end();
+        }
+        List<LogRecordData> records = logs.getFinishedLogRecordItems();
+        assertEquals(2, records.size());
+        LogRecordData request = records.get(0);
+        assertTrue(request.getBodyValue().asString().contains("<password>[*****]</password>"));
+        assertEquals(span.getSpanContext().getTraceId(), request.getSpanContext().getTraceId());
+        assertEquals(span.getSpanContext().getSpanId(), request.getSpanContext().getSpanId());
+        assertEquals("POST", request.getAttributes().get(AttributeKey.stringKey("http.request.method")));
+        assertEquals(OpenTelemetrySink.SCOPE, request.getInstrumentationScopeInfo().getName());
+        LogRecordData fault = records.get(1);
+        assertEquals(Severity.ERROR, fault.getSeverity(), "a failure's level");
+        assertEquals(500L, fault.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+        assertFalse(records.toString().contains("otel-secret-1"));
+    }
+
+    @Test
+    void theLogSinkPutsTheBodyInAnAttributeWhenAskedTo() {
+        OpenTelemetrySink sink = OpenTelemetrySink.of(sdk).bodyAsAttribute();
+        assertTrue(sink.toString().contains("body as attribute"));
+        sink.write(io.xmlformatter.record.LogRecord.builder(MessageType.RESP_IN).payload("<ok>[*****]</ok>")
+                .header("Content-Type", List.of("text/xml")).build());
+        LogRecordData log = logs.getFinishedLogRecordItems().get(0);
+        assertEquals("<ok>[*****]</ok>", log.getAttributes().get(AttributeKey.stringKey(
+                "http.response.body.content")));
+        assertNull(log.getBodyValue());
+        assertEquals(List.of("text/xml"), log.getAttributes().get(AttributeKey.stringArrayKey(
+                "http.response.header.content-type")));
+    }
+}
