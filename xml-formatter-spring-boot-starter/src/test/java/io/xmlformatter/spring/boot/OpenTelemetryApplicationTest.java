@@ -27,7 +27,8 @@ class OpenTelemetryApplicationTest {
     void theMaskedBodiesReachTheServersSpanAndTheLogsApiInOneTrace() throws Exception {
         try (ConfigurableApplicationContext context = CxfApplicationTest.start(WithExporters.class,
                 "management.tracing.sampling.probability=1.0", "xmlformatter.sink=otel",
-                "xmlformatter.otel.span-attributes=true", "xmlformatter.exchange.strategy=always")) {
+                "xmlformatter.otel.span-attributes=true", "xmlformatter.exchange.strategy=always",
+                "xmlformatter.exchange.suppress-duplicates=false")) {
             assertThat(CxfApplicationTest.client(context).greet("ann", "otel-boot-secret")).isEqualTo("Hello ann");
             context.getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
             context.getBean(SdkLoggerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
