@@ -26,7 +26,8 @@ class OpenTelemetryApplicationTest {
     @Test
     void theMaskedBodiesReachTheServersSpanAndTheLogsApiInOneTrace() throws Exception {
         try (ConfigurableApplicationContext context = CxfApplicationTest.start(WithExporters.class,
-                "management.tracing.sampling.probability=1.0", "management.otlp.metrics.export.enabled=false", "xmlformatter.sink=otel",
+                "management.tracing.sampling.probability=1.0",
+                "management.otlp.metrics.export.enabled=false", "xmlformatter.sink=otel",
                 "xmlformatter.otel.span-attributes=true", "xmlformatter.exchange.strategy=always",
                 "xmlformatter.exchange.suppress-duplicates=false")) {
             assertThat(CxfApplicationTest.client(context).greet("ann", "otel-boot-secret")).isEqualTo("Hello ann");

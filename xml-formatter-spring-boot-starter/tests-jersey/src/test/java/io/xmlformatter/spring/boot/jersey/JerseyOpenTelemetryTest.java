@@ -40,7 +40,8 @@ class JerseyOpenTelemetryTest {
         try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class).properties(
                 "server.address=127.0.0.1", "server.port=0", "spring.main.banner-mode=off",
                 "xmlformatter.masking.element-names=card", "xmlformatter.otel.span-attributes=true",
-                "xmlformatter.exchange.strategy=always", "management.tracing.sampling.probability=1.0", "management.otlp.metrics.export.enabled=false").run()) {
+                "xmlformatter.exchange.strategy=always", "management.tracing.sampling.probability=1.0",
+                "management.otlp.metrics.export.enabled=false").run()) {
             Client client = ClientBuilder.newClient();
             try {
                 client.target("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port"))
