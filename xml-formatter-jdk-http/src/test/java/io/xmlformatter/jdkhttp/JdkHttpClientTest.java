@@ -3,7 +3,6 @@ package io.xmlformatter.jdkhttp;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.sink.JsonLayout;
 import io.xmlformatter.testsupport.CollectingSink;
 import io.xmlformatter.testsupport.HttpBackend;
 import org.junit.jupiter.api.AfterAll;
@@ -26,7 +25,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -65,27 +63,17 @@ class JdkHttpClientTest {
         return HttpRequest.newBuilder(URI.create(backend.url(path)));
     }
 
-    private static String everything(List<LogRecord> records) {
-        return records.stream().map(JsonLayout.INSTANCE::format).collect(Collectors.joining("\n"));
-    }
-
-    private List<LogRecord> exchange() throws InterruptedException {
-        List<LogRecord> records = sink.await(2);
-        assertEquals(2, records.size(), everything(records));
-        assertEquals(MessageType.REQ_OUT, records.get(0).type());
-        return records;
-    }
-
     @Test
     void logsAJsonCallMaskedByKeyAndPathWithTheWireUnchangedAndTheCorrelationIdSent() throws Exception {
         String json = "{\"user\":\"ann\",\"password\":\"pw-secret-1\",\"card\":{\"pan\":\"pan-secret-2\"}}";
         HttpResponse<String> reply = client.send(request("/echo").header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(json, reply.body());
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
+        assertEquals(List.of(MessageType.REQ_OUT, MessageType.RESP_IN), sink.types());
         assertEquals("jdk-http", records.get(0).integration());
         assertTrue(records.get(0).payload().contains("ann") && records.get(1).payload().contains("ann"));
-        String all = everything(records);
+        String all = sink.json();
         assertFalse(all.contains("pw-secret-1") || all.contains("pan-secret-2"), all);
         assertEquals(records.get(0).correlationId(), backend.seen.get("/echo").get("x-correlation-id"));
         assertEquals(200, records.get(1).responseCode());
@@ -102,7 +90,7 @@ class JdkHttpClientTest {
             assertEquals("second line", it.next());
             assertFalse(it.hasNext());
         }
-        assertEquals("first line\nsecond line\n", exchange().get(1).payload());
+        assertEquals("first line\nsecond line\n", sink.awaitExchange().get(1).payload());
     }
 
     @Test
@@ -112,7 +100,7 @@ class JdkHttpClientTest {
         try (InputStream body = reply.body()) {
             assertEquals(HttpBackend.BIG / 64 * 64, body.transferTo(java.io.OutputStream.nullOutputStream()));
         }
-        LogRecord response = exchange().get(1);
+        LogRecord response = sink.awaitExchange().get(1);
         assertTrue(response.truncated());
         assertTrue(response.payload().length() < LIMIT + 200, response.payload().length() + " chars");
     }
@@ -128,9 +116,9 @@ class JdkHttpClientTest {
         assertThrows(IOException.class, () -> client.send(refused, HttpResponse.BodyHandlers.ofString()));
         assertThrows(java.util.concurrent.ExecutionException.class,
                 () -> client.sendAsync(refused, HttpResponse.BodyHandlers.ofString()).get());
-        List<LogRecord> records = sink.await(2);
+        sink.await(2);
         assertEquals(List.of(MessageType.REQ_OUT, MessageType.REQ_OUT), sink.types());
-        assertFalse(everything(records).contains("pw-secret-3"));
+        assertFalse(sink.json().contains("pw-secret-3"));
     }
 
     @Test
@@ -141,7 +129,7 @@ class JdkHttpClientTest {
         assertEquals("first line", lines.readLine());
         lines.close(); // cancels the subscription
         backend.gate.countDown();
-        LogRecord response = exchange().get(1);
+        LogRecord response = sink.awaitExchange().get(1);
         assertTrue(response.truncated(), response.payload());
         assertTrue(response.payload().startsWith("first line"), response.payload());
     }
@@ -151,12 +139,12 @@ class JdkHttpClientTest {
         byte[] zipped = client.sendAsync(request("/gzip").GET().build(), HttpResponse.BodyHandlers.ofByteArray())
                 .get().body();
         assertEquals(0x1f, zipped[0] & 0xff); // still gzip for the caller
-        LogRecord response = exchange().get(1);
+        LogRecord response = sink.awaitExchange().get(1);
         assertTrue(response.payload().contains("zipped"), response.payload());
         assertFalse(response.payload().contains("gz-secret-7"), response.payload());
         sink.clear();
         client.send(request("/soap").GET().build(), HttpResponse.BodyHandlers.discarding());
-        assertTrue(exchange().get(1).payload().contains("42.00"));
+        assertTrue(sink.awaitExchange().get(1).payload().contains("42.00"));
     }
 
     @Test
@@ -165,7 +153,7 @@ class JdkHttpClientTest {
                 .build(), logger);
         HttpResponse<String> reply = h2.send(request("/soap").GET().build(), HttpResponse.BodyHandlers.ofString());
         assertEquals(HttpClient.Version.HTTP_2, reply.version());
-        assertTrue(exchange().get(1).payload().contains("42.00"));
+        assertTrue(sink.awaitExchange().get(1).payload().contains("42.00"));
         assertEquals(HttpClient.Version.HTTP_2, h2.version());
     }
 
@@ -177,7 +165,7 @@ class JdkHttpClientTest {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"once\":1}")).build(),
                 HttpResponse.BodyHandlers.ofString()).body();
         assertEquals("{\"once\":1}", reply); // sent twice on the wire
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         assertEquals("{\"once\":1}", records.get(0).payload().replaceAll("\\s", ""));
         assertEquals(200, records.get(1).responseCode());
     }
@@ -204,7 +192,7 @@ class JdkHttpClientTest {
     void logsAResponseLostMidwayAsCut() throws Exception {
         assertThrows(IOException.class, () -> client.send(request("/abort").GET().build(),
                 HttpResponse.BodyHandlers.ofString()));
-        LogRecord response = exchange().get(1);
+        LogRecord response = sink.awaitExchange().get(1);
         assertTrue(response.truncated(), response.payload());
     }
 
@@ -216,7 +204,7 @@ class JdkHttpClientTest {
         c.send(request("/soap").GET().build(), HttpResponse.BodyHandlers.ofString());
         assertEquals("{}", c.send(request("/echo").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
                 HttpResponse.BodyHandlers.ofString()).body());
-        List<LogRecord> records = exchange(); // the excluded call wrote nothing
+        List<LogRecord> records = sink.awaitExchange(); // the excluded call wrote nothing
         assertTrue(records.get(0).address().endsWith("/echo"));
         assertEquals(null, records.get(0).payload());
         assertEquals(null, records.get(1).payload());

@@ -3,7 +3,6 @@ package io.xmlformatter.servlet;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.sink.JsonLayout;
 import io.xmlformatter.testsupport.CollectingSink;
 import jakarta.servlet.http.HttpServlet;
 import org.junit.jupiter.api.AfterAll;
@@ -24,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
-import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -75,18 +73,6 @@ abstract class FilterContract {
                 .build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
     }
 
-    private static String everything(List<LogRecord> records) {
-        return records.stream().map(JsonLayout.INSTANCE::format).collect(Collectors.joining("\n"));
-    }
-
-    /** The exchange's two records, once both are written; no third comes with them. */
-    private List<LogRecord> exchange() throws InterruptedException {
-        List<LogRecord> records = sink.await(2);
-        assertEquals(2, records.size(), everything(records));
-        assertEquals(records.get(0).exchangeId(), records.get(1).exchangeId());
-        return records;
-    }
-
     @Test
     void logsBothBodiesAsTheyWentMaskedWithTheFactsOfTheCall() throws Exception {
         String json = "{\"user\":\"alice\",\"password\":\"pw-secret-1\"}";
@@ -96,7 +82,7 @@ abstract class FilterContract {
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(200, reply.statusCode());
         assertEquals(json, reply.body()); // the wire unchanged
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         LogRecord in = records.get(0);
         LogRecord out = records.get(1);
         assertEquals(MessageType.REQ_IN, in.type());
@@ -111,7 +97,7 @@ abstract class FilterContract {
         assertNotNull(out.duration());
         assertEquals("corr-7", in.correlationId());
         assertEquals("corr-7", app.correlationInMdc); // in the MDC while the application ran
-        String all = everything(records);
+        String all = sink.json();
         for (String secret : List.of("pw-secret-1", "tok-secret-2", "auth-secret-3")) {
             assertFalse(all.contains(secret), all);
         }
@@ -124,7 +110,7 @@ abstract class FilterContract {
                 .POST(HttpRequest.BodyPublishers.ofString("Grüße, Zoë", StandardCharsets.UTF_8)).build(),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.ISO_8859_1));
         assertEquals("read: Grüße, Zoë", reply.body());
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         assertEquals("Grüße, Zoë", records.get(0).payload());
         assertEquals("read: Grüße, Zoë", records.get(1).payload());
     }
@@ -139,14 +125,14 @@ abstract class FilterContract {
             app.gate.countDown();
             assertEquals("second line", lines.readLine());
         }
-        assertEquals("first line\nsecond line\n", exchange().get(1).payload());
+        assertEquals("first line\nsecond line\n", sink.awaitExchange().get(1).payload());
     }
 
     @Test
     void logsAnAsynchronousExchangeWhenItCompletes() throws Exception {
         HttpResponse<String> reply = post("/app/async", "application/json", "{\"async\":true}");
         assertEquals("{\"async\":true}", reply.body());
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         assertEquals("{\"async\":true}", records.get(0).payload().replaceAll("\\s", ""));
         assertEquals("{\"async\":true}", records.get(1).payload().replaceAll("\\s", ""));
         assertEquals(200, records.get(1).responseCode());
@@ -157,7 +143,7 @@ abstract class FilterContract {
         String json = "{\"listener\":\"" + "x".repeat(20_000) + "\"}";
         HttpResponse<String> reply = post("/app/non-blocking", "application/json", json);
         assertEquals(json, reply.body());
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         assertTrue(records.get(0).payload().contains("x".repeat(20_000)), records.get(0).payload());
         assertTrue(records.get(1).payload().contains("x".repeat(20_000)));
         assertFalse(records.get(0).truncated());
@@ -168,11 +154,11 @@ abstract class FilterContract {
         HttpResponse<String> reply = post("/app/form?site=query-site", "application/x-www-form-urlencoded",
                 "user=alice&password=form-secret-4&note=a+b%26c");
         assertEquals("hello alice from query-site", reply.body());
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         String form = records.get(0).payload();
         assertTrue(form.contains("user=alice") && form.contains("note=a+b%26c"), form);
         assertFalse(form.contains("site="), form); // a query parameter is not the body's
-        assertFalse(everything(records).contains("form-secret-4"), everything(records));
+        assertFalse(sink.json().contains("form-secret-4"), sink.json());
     }
 
     @Test
@@ -186,7 +172,7 @@ abstract class FilterContract {
             received = body.transferTo(java.io.OutputStream.nullOutputStream());
         }
         assertTrue(received > TestApp.BIG, "received " + received);
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         for (LogRecord r : records) {
             assertTrue(r.truncated(), r.type() + " not cut");
             assertTrue(r.payload().length() < LIMIT + 200, r.type() + ": " + r.payload().length() + " chars");
@@ -199,7 +185,7 @@ abstract class FilterContract {
         HttpResponse<String> reply = post("/app/fail", "application/json", "{\"order\":1}");
         assertEquals(500, reply.statusCode());
         assertTrue(reply.body().contains("error page for /app/fail"), reply.body()); // the container's ERROR dispatch
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         assertEquals(MessageType.FAULT_OUT, records.get(1).type());
         assertEquals(500, records.get(1).responseCode());
     }
@@ -209,25 +195,25 @@ abstract class FilterContract {
         HttpResponse<String> reply = client.send(request("/app/missing").GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(404, reply.statusCode());
-        assertEquals(404, exchange().get(1).responseCode());
+        assertEquals(404, sink.awaitExchange().get(1).responseCode());
     }
 
     @Test
     void logsAForwardAndAnIncludeAsTheExchangeThatBeganThem() throws Exception {
         assertEquals("{\"to\":\"echo\"}", post("/app/forward", "application/json", "{\"to\":\"echo\"}").body());
-        List<LogRecord> forward = exchange();
+        List<LogRecord> forward = sink.awaitExchange();
         assertTrue(forward.get(1).payload().contains("echo"), forward.get(1).payload());
         sink.clear();
         assertEquals("[hello]", client.send(request("/app/include").GET().build(),
                 HttpResponse.BodyHandlers.ofString()).body());
-        assertEquals("[hello]", exchange().get(1).payload());
+        assertEquals("[hello]", sink.awaitExchange().get(1).payload());
     }
 
     @Test
     void logsAStatusSetWithoutABody() throws Exception {
         assertEquals(401, client.send(request("/app/unauthorized").GET().build(),
                 HttpResponse.BodyHandlers.ofString()).statusCode());
-        assertEquals(401, exchange().get(1).responseCode());
+        assertEquals(401, sink.awaitExchange().get(1).responseCode());
     }
 
     @Test
@@ -235,18 +221,18 @@ abstract class FilterContract {
         HttpResponse<String> redirect = client.send(request("/app/redirect").GET().build(),
                 HttpResponse.BodyHandlers.ofString());
         assertEquals(302, redirect.statusCode());
-        assertTrue(exchange().get(1).headers().keySet().stream().anyMatch("Location"::equalsIgnoreCase));
+        assertTrue(sink.awaitExchange().get(1).headers().keySet().stream().anyMatch("Location"::equalsIgnoreCase));
         sink.clear();
         assertEquals("committed then more", client.send(request("/app/flushed").GET().build(),
                 HttpResponse.BodyHandlers.ofString()).body());
-        assertEquals("committed then more", exchange().get(1).payload());
+        assertEquals("committed then more", sink.awaitExchange().get(1).payload());
     }
 
     @Test
     void logsAnAsynchronousExchangeTheContainerTimedOut() throws Exception {
         HttpResponse<String> reply = post("/app/async-timeout", "application/json", "{\"waits\":true}");
         assertEquals(500, reply.statusCode());
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         assertEquals(MessageType.FAULT_OUT, records.get(1).type());
         assertEquals(500, records.get(1).responseCode());
     }

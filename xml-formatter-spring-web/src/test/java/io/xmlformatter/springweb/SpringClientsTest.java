@@ -3,7 +3,6 @@ package io.xmlformatter.springweb;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
-import io.xmlformatter.sink.JsonLayout;
 import io.xmlformatter.testsupport.CollectingSink;
 import io.xmlformatter.testsupport.HttpBackend;
 import org.junit.jupiter.api.AfterAll;
@@ -70,29 +69,18 @@ class SpringClientsTest {
         backend.gate = new CountDownLatch(1);
     }
 
-    private static String everything(List<LogRecord> records) {
-        return records.stream().map(JsonLayout.INSTANCE::format).collect(Collectors.joining("\n"));
-    }
-
-    private List<LogRecord> exchange() throws InterruptedException {
-        List<LogRecord> records = sink.await(2);
-        assertEquals(2, records.size(), everything(records));
-        assertEquals(MessageType.REQ_OUT, records.get(0).type());
-        return records;
-    }
-
     @Test
     void logsAJsonCallMaskedByKeyAndPathWithTheWireUnchangedAndTheCorrelationIdSent() throws Exception {
         String json = "{\"user\":\"ann\",\"password\":\"pw-secret-1\",\"card\":{\"pan\":\"pan-secret-2\"}}";
         String reply = client.post().uri(backend.url("/echo")).contentType(MediaType.APPLICATION_JSON).body(json)
                 .retrieve().body(String.class);
         assertEquals(json, reply);
-        List<LogRecord> records = exchange();
-        assertEquals(MessageType.RESP_IN, records.get(1).type());
+        List<LogRecord> records = sink.awaitExchange();
+        assertEquals(List.of(MessageType.REQ_OUT, MessageType.RESP_IN), sink.types());
         assertEquals("spring-web", records.get(0).integration());
         assertEquals("127.0.0.1", records.get(0).service());
         assertTrue(records.get(0).payload().contains("ann") && records.get(1).payload().contains("ann"));
-        String all = everything(records);
+        String all = sink.json();
         assertFalse(all.contains("pw-secret-1") || all.contains("pan-secret-2"), all);
         assertEquals(records.get(0).correlationId(), backend.seen.get("/echo").get("x-correlation-id"));
         assertEquals(200, records.get(1).responseCode());
@@ -109,14 +97,14 @@ class SpringClientsTest {
             }
         });
         assertEquals("first line|second line", lines);
-        assertEquals("first line\nsecond line\n", exchange().get(1).payload());
+        assertEquals("first line\nsecond line\n", sink.awaitExchange().get(1).payload());
     }
 
     @Test
     void keepsNoMoreThanTheLimitOfALargeResponse() throws Exception {
         String big = template.getForObject(backend.url("/big"), String.class);
         assertEquals(HttpBackend.BIG / 64 * 64, big.length());
-        LogRecord response = exchange().get(1);
+        LogRecord response = sink.awaitExchange().get(1);
         assertTrue(response.truncated());
         assertTrue(response.payload().length() < LIMIT + 200, response.payload().length() + " chars");
     }
@@ -129,16 +117,16 @@ class SpringClientsTest {
         }
         assertThrows(ResourceAccessException.class, () -> template.postForObject("http://127.0.0.1:" + closed
                 + "/nothing", "{\"password\":\"pw-secret-3\"}", String.class));
-        List<LogRecord> records = sink.await(1);
+        sink.await(1);
         assertEquals(List.of(MessageType.REQ_OUT), sink.types());
-        assertFalse(everything(records).contains("pw-secret-3"));
+        assertFalse(sink.json().contains("pw-secret-3"));
     }
 
     @Test
     void readsAGzippedBodyForTheRecordAndLeavesTheCallerItsBytes() throws Exception {
         byte[] zipped = client.get().uri(backend.url("/gzip")).retrieve().body(byte[].class);
         assertEquals(0x1f, zipped[0] & 0xff); // still gzip for the caller
-        LogRecord response = exchange().get(1);
+        LogRecord response = sink.awaitExchange().get(1);
         assertTrue(response.payload().contains("zipped"), response.payload());
         assertFalse(response.payload().contains("gz-secret-7"), response.payload());
     }
@@ -147,7 +135,7 @@ class SpringClientsTest {
     void logsAnErrorStatusTheTemplateThrowsFor() throws Exception {
         assertThrows(HttpClientErrorException.NotFound.class, () -> template.getForObject(backend.url("/missing"),
                 String.class));
-        assertEquals(404, exchange().get(1).responseCode());
+        assertEquals(404, sink.awaitExchange().get(1).responseCode());
     }
 
     @Test
@@ -160,10 +148,10 @@ class SpringClientsTest {
                 "<q:QuoteRequest xmlns:q=\"urn:quotes\"><q:symbol>XF</q:symbol><q:token>ws-secret-4</q:token>"
                         + "</q:QuoteRequest>"), result);
         assertTrue(result.toString().contains("42.00"), result.toString());
-        List<LogRecord> records = exchange();
+        List<LogRecord> records = sink.awaitExchange();
         assertTrue(records.get(0).payload().contains("QuoteRequest"), records.get(0).payload());
         assertTrue(records.get(1).payload().contains("42.00"), records.get(1).payload());
-        assertFalse(everything(records).contains("ws-secret-4"));
+        assertFalse(sink.json().contains("ws-secret-4"));
         assertArrayEquals(new Object[] {MessageType.REQ_OUT, MessageType.RESP_IN}, sink.types().toArray());
     }
 }

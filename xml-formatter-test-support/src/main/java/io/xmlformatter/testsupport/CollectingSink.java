@@ -3,6 +3,7 @@ package io.xmlformatter.testsupport;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.LogSink;
 import io.xmlformatter.record.MessageType;
+import io.xmlformatter.sink.JsonLayout;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,23 @@ public final class CollectingSink implements LogSink {
             TimeUnit.NANOSECONDS.timedWait(this, left);
         }
         return new ArrayList<>(records);
+    }
+
+    /**
+     * Waits for one exchange's two records (its request's and its response's) and returns them, in order; fails
+     * when more came or they belong to two exchanges.
+     */
+    public List<LogRecord> awaitExchange() throws InterruptedException {
+        List<LogRecord> records = await(2);
+        if (records.size() != 2 || !records.get(0).exchangeId().equals(records.get(1).exchangeId())) {
+            throw new AssertionError("expected one exchange's two records, got " + types() + ": " + json());
+        }
+        return records;
+    }
+
+    /** Every record kept, one JSON line each: the text a test searches for what must not be there. */
+    public synchronized String json() {
+        return records.stream().map(JsonLayout.INSTANCE::format).collect(Collectors.joining("\n"));
     }
 
     public synchronized List<LogRecord> all() {

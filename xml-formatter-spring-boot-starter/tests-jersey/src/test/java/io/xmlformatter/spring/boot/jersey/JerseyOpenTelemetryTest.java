@@ -13,9 +13,7 @@ import jakarta.servlet.Filter;
 import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
-import org.glassfish.jersey.server.ResourceConfig;
 import org.junit.jupiter.api.Test;
-import org.springframework.boot.autoconfigure.EnableAutoConfiguration;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.boot.web.servlet.FilterRegistrationBean;
 import org.springframework.context.ConfigurableApplicationContext;
@@ -64,20 +62,9 @@ class JerseyOpenTelemetryTest {
         }
     }
 
-    /** The application: the Jersey resource, records collected, spans exported in memory. */
+    /** {@link JerseyApplicationTest}'s application, its spans exported in memory. */
     @Configuration(proxyBeanMethods = false)
-    @EnableAutoConfiguration
-    static class Application {
-        @Bean
-        ResourceConfig jersey() {
-            return new ResourceConfig(Payments.class);
-        }
-
-        @Bean
-        CollectingSink records() {
-            return new CollectingSink();
-        }
-
+    static class Application extends JerseyApplicationTest.Application {
         @Bean
         InMemorySpanExporter spans() {
             return InMemorySpanExporter.create();
