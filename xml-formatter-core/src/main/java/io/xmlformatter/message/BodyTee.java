@@ -10,7 +10,10 @@ import java.io.Reader;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -28,6 +31,9 @@ import java.util.function.Consumer;
  */
 @Experimental
 public final class BodyTee implements BodyCapture {
+    /** Methods whose requests carry no body unless their headers say so. */
+    private static final Set<String> BODILESS_METHODS = new HashSet<>(Arrays.asList("GET", "HEAD", "DELETE",
+            "OPTIONS", "TRACE"));
     private final int cap;
     private final long declaredSize;
     private final BodyRecorder recorder;
@@ -43,6 +49,21 @@ public final class BodyTee implements BodyCapture {
         this.cap = cap;
         this.declaredSize = declaredSize;
         this.recorder = new BodyRecorder(cap);
+    }
+
+    /**
+     * Whether a request may have a body, from its headers alone: a Content-Length above 0 or a Transfer-Encoding,
+     * or no length at all on a method that carries one (HTTP/2 sends neither header). Adapters ask before they tee
+     * (not the runtime's "has entity", which some answer by reading the body into a cache).
+     *
+     * @param contentLength the Content-Length, or -1 when there is none
+     * @param transferEncoding the Transfer-Encoding header, or null
+     */
+    public static boolean mayHaveBody(String method, long contentLength, String transferEncoding) {
+        if (contentLength >= 0 || transferEncoding != null) {
+            return contentLength != 0;
+        }
+        return !BODILESS_METHODS.contains(method);
     }
 
     /** A stream giving {@code in}'s bytes as they come, copying them into the capture. */

@@ -58,8 +58,11 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private final String id;
     private final String correlationId;
     private final TraceContext trace;
-    /** The OpenTelemetry span current when the exchange began (for {@link Options#SPAN_ATTRIBUTES}), or null. */
-    private final Object span = OpenTelemetrySpan.currentSpan();
+    /**
+     * The OpenTelemetry span current when the exchange began (its trace is the exchange's; with
+     * {@link Options#SPAN_ATTRIBUTES} the records go onto it), or null.
+     */
+    private final Object span;
     private final long started = System.nanoTime();
     /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
     private volatile ExchangeStrategy strategy;
@@ -101,7 +104,8 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
             String exchangeId) {
         Function<String, String> h = headers != null ? headers : name -> null;
         String id = hostCorrelationId != null ? hostCorrelationId : idOf(h.apply(logger.correlationHeader()));
-        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, false),
+        Object span = OpenTelemetrySpan.currentSpan();
+        return new LoggedExchange(logger, exchangeId, id, span, TraceContext.find(span, h, false),
                 logger.policy().sampling().next(), true);
     }
 
@@ -113,16 +117,18 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         if (id == null) {
             id = idOf(Mdc.get(Mdc.CORRELATION_ID));
         }
-        return new LoggedExchange(logger, exchangeId, id, TraceContext.find(h, true),
+        Object span = OpenTelemetrySpan.currentSpan();
+        return new LoggedExchange(logger, exchangeId, id, span, TraceContext.find(span, h, true),
                 logger.policy().sampling().next(), false);
     }
 
-    private LoggedExchange(MessageLogger logger, String exchangeId, String correlationId, TraceContext trace,
-            boolean sampled, boolean server) {
+    private LoggedExchange(MessageLogger logger, String exchangeId, String correlationId, Object span,
+            TraceContext trace, boolean sampled, boolean server) {
         this.root = logger.root();
         this.registry = logger.registry();
         this.sampled = sampled;
         this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
+        this.span = span;
         this.trace = trace;
         String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
         if (correlation == null && logger.options().get(Options.CORRELATION_FROM_TRACE)) {

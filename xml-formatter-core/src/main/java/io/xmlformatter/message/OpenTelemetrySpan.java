@@ -16,13 +16,13 @@ final class OpenTelemetrySpan {
     private OpenTelemetrySpan() {
     }
 
-    /** The current span's trace context, or null when there is none (or no OpenTelemetry API). */
-    static TraceContext current() {
-        if (!AVAILABLE) {
+    /** The trace context of a span from {@link #currentSpan}, or null for none. */
+    static TraceContext traceOf(Object span) {
+        if (!AVAILABLE || !(span instanceof Span)) {
             return null;
         }
         try {
-            SpanContext c = Span.current().getSpanContext();
+            SpanContext c = ((Span) span).getSpanContext();
             TraceContext t = c.isValid() ? TraceContext.ofIds(c.getTraceId(), c.getSpanId()) : TraceContext.NONE;
             return t == TraceContext.NONE ? null : t;
         } catch (RuntimeException | LinkageError e) {

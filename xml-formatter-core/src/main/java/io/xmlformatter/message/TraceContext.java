@@ -25,12 +25,13 @@ final class TraceContext {
     }
 
     /**
-     * An exchange's context, first that applies: the current OpenTelemetry span's; the headers'; for a client, the
+     * An exchange's context, first that applies: the current OpenTelemetry span's ({@code span}, from
+     * {@link OpenTelemetrySpan#currentSpan}, or null); the headers'; for a client, the
      * caller's exchange's from the MDC ({@code trace_id}); the one a tracer put in the MDC for log correlation
      * (Micrometer Tracing with Brave or OpenTelemetry, Sleuth: {@code traceId}, {@code spanId}); NONE.
      */
-    static TraceContext find(Function<String, String> header, boolean client) {
-        TraceContext t = OpenTelemetrySpan.current();
+    static TraceContext find(Object span, Function<String, String> header, boolean client) {
+        TraceContext t = OpenTelemetrySpan.traceOf(span);
         if (t == null) {
             t = of(header);
         }

@@ -66,6 +66,15 @@ class BodyTeeTest {
     }
 
     @Test
+    void tellsFromTheHeadersWhetherARequestMayHaveABody() {
+        assertTrue(BodyTee.mayHaveBody("POST", 12, null));
+        assertFalse(BodyTee.mayHaveBody("POST", 0, null));
+        assertTrue(BodyTee.mayHaveBody("GET", -1, "chunked"));
+        assertTrue(BodyTee.mayHaveBody("POST", -1, null)); // HTTP/2: neither header
+        assertFalse(BodyTee.mayHaveBody("GET", -1, null));
+    }
+
+    @Test
     void takesBuffersFromElsewhereWithoutMovingThemAndStopsPastTheLimit() {
         BodyTee tee = new BodyTee(8, -1);
         List<CapturedBody> done = new ArrayList<>();

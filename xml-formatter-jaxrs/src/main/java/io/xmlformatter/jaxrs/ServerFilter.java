@@ -16,9 +16,6 @@ import jakarta.ws.rs.core.Context;
 
 import java.io.IOException;
 import java.lang.reflect.Method;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.Set;
 
 /**
  * The server side: the request's record (its body copied, up to the limit, as the resource reads it), the
@@ -27,9 +24,6 @@ import java.util.Set;
  */
 @Priority(Priorities.AUTHENTICATION - 500)
 final class ServerFilter implements ContainerRequestFilter, ContainerResponseFilter {
-    /** Methods whose requests carry no body unless their headers say so. */
-    private static final Set<String> BODILESS_METHODS = new HashSet<>(Arrays.asList("GET", "HEAD", "DELETE",
-            "OPTIONS", "TRACE"));
     private final Settings settings;
     @Context
     private ResourceInfo resource;
@@ -67,26 +61,14 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
         if (request.getSecurityContext() != null && request.getSecurityContext().getUserPrincipal() != null) {
             facts.principal(request.getSecurityContext().getUserPrincipal().getName());
         }
-        if (hasBody(request) && exchange.capturesBody(MessageType.REQ_IN)) {
+        if (BodyTee.mayHaveBody(request.getMethod(), request.getLength(), request.getHeaderString("Transfer-Encoding"))
+                && exchange.capturesBody(MessageType.REQ_IN)) {
             BodyTee tee = new BodyTee(exchange.captureLimit(), request.getLength());
             request.setEntityStream(tee.tee(request.getEntityStream()));
             request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts, tee));
         } else {
             request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts));
         }
-    }
-
-    /**
-     * Whether the request may have a body: a Content-Length above 0 or a Transfer-Encoding, or no length at all on
-     * a method that carries one (HTTP/2 sends neither header). Not {@code hasEntity()}: CXF answers it by reading
-     * the whole body into a cache. A body of which nothing was read, or had arrived by the response, is logged as
-     * none.
-     */
-    private static boolean hasBody(ContainerRequestContext request) {
-        if (request.getLength() >= 0 || request.getHeaderString("Transfer-Encoding") != null) {
-            return request.getLength() != 0;
-        }
-        return !BODILESS_METHODS.contains(request.getMethod());
     }
 
     @Override

@@ -112,7 +112,8 @@ public final class XmlLoggingFilter implements Filter {
         MessageFacts facts = describe(exchange.facts(MessageType.REQ_IN), request);
         facts.contentType(request.getContentType());
         facts.headers(headers(request));
-        boolean captured = hasBody(request) && exchange.capturesBody(MessageType.REQ_IN);
+        boolean captured = BodyTee.mayHaveBody(request.getMethod(), request.getContentLengthLong(),
+                request.getHeader("Transfer-Encoding")) && exchange.capturesBody(MessageType.REQ_IN);
         LoggedRequest in = new LoggedRequest(request, facts,
                 captured ? new BodyTee(exchange.captureLimit(), request.getContentLengthLong()) : null);
         String type = String.valueOf(request.getContentType());
@@ -166,17 +167,6 @@ public final class XmlLoggingFilter implements Filter {
             all.put(name, Collections.list(request.getHeaders(name)));
         }
         return all;
-    }
-
-    /**
-     * Whether the request may have a body: a Content-Length above 0 or a Transfer-Encoding, or no length on a
-     * method that carries one (HTTP/2 sends neither header).
-     */
-    private static boolean hasBody(HttpServletRequest request) {
-        if (request.getContentLengthLong() >= 0 || request.getHeader("Transfer-Encoding") != null) {
-            return request.getContentLengthLong() != 0;
-        }
-        return !Set.of("GET", "HEAD", "DELETE", "OPTIONS", "TRACE").contains(request.getMethod());
     }
 
     /** Ends an asynchronous exchange when it completes (after a timeout or an error too, with the status sent). */
