@@ -4,6 +4,9 @@
     python3 benchmarks/gatling/report.py target/e2e/runs.tsv [chart.svg]
     python3 benchmarks/gatling/report.py target/e2e/runs.tsv --headline    (the table of benchmarks/RESULTS.md)
 
+With the floors in the run (floor-async, floor-proxy), the headline shows each configuration's CPU per request over
+its floor: what our record path costs above writing the same records.
+
 Reads each cell's Gatling console summary (its "Global Information" block) and, where run.sh recorded them, the
 server's figures. Cells repeated for a configuration and size are summarised by their median with the lowest and
 highest. Where run.sh measured the middle of each run (the steady state, away from the deoptimisations every new
@@ -18,7 +21,10 @@ import sys
 
 COLORS = {"none": "#7f7f7f", "raw": "#bcbd22", "cxf-transformer": "#d62728", "cxf-stax": "#ff7f0e",
           "xf-plain": "#2ca02c", "xf-filter": "#1f77b4", "xf-mongo": "#9467bd", "xf-async": "#17becf",
-          "xf-buffered": "#e377c2", "xf-off": "#8c564b", "xf-on-failure": "#aec7e8"}
+          "xf-buffered": "#e377c2", "xf-off": "#8c564b", "xf-on-failure": "#aec7e8", "floor-async": "#c7c7c7",
+          "floor-proxy": "#dbdb8d", "xf-proxy": "#98df8a", "xf-proxy-dedup": "#ff9896"}
+# The appender's floor of a configuration: the same records, made once, written through the same setup.
+FLOORS = {"xf-async": "floor-async", "xf-proxy": "floor-proxy", "xf-proxy-dedup": "floor-proxy"}
 
 
 def global_stats(console_file):
@@ -113,21 +119,30 @@ def headline(rows):
     summary = cells(rows)
     sizes = sorted({c["kb"] for c in summary})
     configs = [c for c in COLORS if any(x["config"] == c for x in summary)]
-    out = ["| configuration | " + " | ".join("%d KiB: requests/s (share of none) | CPU µs/request over none" % kb
-                                            for kb in sizes) + " | errors |",
-           "|---|" + "---:|---:|" * len(sizes) + "---:|"]
+    floors = any(x["config"] in FLOORS.values() for x in summary)
+    per_size = "%d KiB: requests/s (share of none) | CPU µs/request over none" + (" | over its floor" if floors else "")
+    out = ["| configuration | " + " | ".join(per_size % kb for kb in sizes) + " | errors |",
+           "|---|" + ("---:|---:|---:|" if floors else "---:|---:|") * len(sizes) + "---:|"]
+
+    def cell(kb, config):
+        return next((x for x in summary if x["kb"] == kb and x["config"] == config), None)
+
+    def over(c, base):
+        return "%+.0f" % (c["cpu_us"] - base["cpu_us"]) if c is not None and base is not None \
+            and c["cpu_us"] is not None and base["cpu_us"] is not None else "-"
+
     for config in configs:
         cols, errors = [], 0
         for kb in sizes:
-            c = next((x for x in summary if x["kb"] == kb and x["config"] == config), None)
-            none = next((x for x in summary if x["kb"] == kb and x["config"] == "none"), None)
+            c, none = cell(kb, config), cell(kb, "none")
             if c is None or none is None:
-                cols += ["-", "-"]
+                cols += ["-"] * (3 if floors else 2)
                 continue
             errors += c["errors"]
             cols.append("%.0f (%.0f%%)" % (c["rps"], 100.0 * c["rps"] / none["rps"]))
-            cols.append("%+.0f" % (c["cpu_us"] - none["cpu_us"]) if c["cpu_us"] is not None
-                        and none["cpu_us"] is not None else "-")
+            cols.append(over(c, none))
+            if floors:
+                cols.append(over(c, cell(kb, FLOORS[config])) if config in FLOORS else "")
         out.append("| `%s` | %s | %d |" % (config, " | ".join(cols), errors))
     return "\n".join(out)
 

@@ -22,8 +22,10 @@
 # (logback-buffered.xml), xf-off is xf-filter with the record loggers off (logback-off.xml), xf-on-failure is
 # xf-async with the strategy BODY_ON_FAILURE (a successful exchange is logged without bodies), floor-async logs
 # xf-async's records, made once at start-up, through the same setup (the appender's floor: no capture, no formatting
-# per request). Every other
-# configuration uses logback.xml (or --logback FILE).
+# per request). A proxy logging both sides (its call to the backend too, four records per request; not in the
+# default list): xf-proxy is xf-async with the proxy's JDK client wrapped by XmlLoggingHttpClient on the same
+# logger, xf-proxy-dedup the same with exchange.suppress-duplicates (a body passed on unchanged rendered once),
+# floor-proxy floor-async's records and the client's. Every other configuration uses logback.xml (or --logback FILE).
 #
 # The server's log records (target/e2e/<config>.log, gigabytes per configuration) are deleted once a configuration
 # is done; KEEP_LOGS=1 keeps them.
@@ -172,7 +174,8 @@ for config in $configs; do
   mkfifo "$fifo"
   config_logback="$logback"
   case "$config" in
-    xf-async | xf-on-failure | floor-async) config_logback=logback-async.xml ;;
+    xf-async | xf-on-failure | floor-async | xf-proxy | xf-proxy-dedup | floor-proxy)
+      config_logback=logback-async.xml ;;
     xf-buffered) config_logback=logback-buffered.xml ;;
     xf-off) config_logback=logback-off.xml ;;
   esac

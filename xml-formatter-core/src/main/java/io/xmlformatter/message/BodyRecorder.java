@@ -17,13 +17,21 @@ import java.util.Arrays;
 final class BodyRecorder {
     private static final byte[] NONE = new byte[0];
     private final int cap;
+    /** The body's size when known: the buffer's first size, so that it never grows. */
+    private final long expected;
     /** Grown as bytes come (a body that never comes costs no buffer). */
     private byte[] bytes = NONE;
     private long total;
 
     /** Keeps at most {@code cap} bytes. */
     public BodyRecorder(int cap) {
+        this(cap, -1);
+    }
+
+    /** Keeps at most {@code cap} bytes of a body of {@code expected} bytes (-1: not known). */
+    BodyRecorder(int cap, long expected) {
         this.cap = cap;
+        this.expected = expected;
     }
 
     /** Takes bytes written to the body. */
@@ -32,7 +40,8 @@ final class BodyRecorder {
         int n = (int) Math.min(len, cap - (long) kept);
         if (n > 0) {
             if (kept + n > bytes.length) {
-                bytes = Arrays.copyOf(bytes, Math.min(cap, Math.max(kept + n, Math.max(bytes.length * 2, 4096))));
+                long size = bytes.length == 0 && expected >= kept + n ? expected : Math.max(bytes.length * 2L, 4096);
+                bytes = Arrays.copyOf(bytes, (int) Math.min(cap, Math.max(kept + n, size)));
             }
             System.arraycopy(b, off, bytes, kept, n);
         }

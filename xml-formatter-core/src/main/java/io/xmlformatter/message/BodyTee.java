@@ -48,7 +48,7 @@ public final class BodyTee implements BodyCapture {
     public BodyTee(int cap, long declaredSize) {
         this.cap = cap;
         this.declaredSize = declaredSize;
-        this.recorder = new BodyRecorder(cap);
+        this.recorder = new BodyRecorder(cap, declaredSize);
     }
 
     /**

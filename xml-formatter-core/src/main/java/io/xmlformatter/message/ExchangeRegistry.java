@@ -28,7 +28,7 @@ final class ExchangeRegistry {
         chainMaxAgeNanos = o.get(Options.CHAIN_MAX_AGE).toNanos();
         held = new HeldBytes(o.get(Options.MAX_HELD_BYTES));
         live = new LiveRules(clock);
-        seen = o.get(Options.SUPPRESS_DUPLICATES) ? new SeenBodies() : null;
+        seen = o.get(Options.SUPPRESS_DUPLICATES) ? new SeenBodies(o.get(Options.MAX_HELD_BYTES)) : null;
     }
 
     /** The bodies logged per correlation id, or null when duplicates are logged in full. */

@@ -63,6 +63,11 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      * {@link Options#SPAN_ATTRIBUTES} the records go onto it), or null.
      */
     private final Object span;
+    /** Whether {@link #span} is the exchange's own ({@link Options#START_SPANS}): it ends with the exchange. */
+    private final boolean ownSpan;
+    /** The request's method and the response's status, for the span of our own. */
+    private volatile String method;
+    private volatile Integer status;
     private final long started = System.nanoTime();
     /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
     private volatile ExchangeStrategy strategy;
@@ -104,9 +109,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
             String exchangeId) {
         Function<String, String> h = headers != null ? headers : name -> null;
         String id = hostCorrelationId != null ? hostCorrelationId : idOf(h.apply(logger.correlationHeader()));
-        Object span = OpenTelemetrySpan.currentSpan();
-        return new LoggedExchange(logger, exchangeId, id, span, TraceContext.find(span, h, false),
-                logger.policy().sampling().next(), true);
+        return new LoggedExchange(logger, exchangeId, id, h, logger.policy().sampling().next(), true);
     }
 
     /** A client exchange begins ({@link ExchangeLog#client}). */
@@ -117,19 +120,29 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         if (id == null) {
             id = idOf(Mdc.get(Mdc.CORRELATION_ID));
         }
-        Object span = OpenTelemetrySpan.currentSpan();
-        return new LoggedExchange(logger, exchangeId, id, span, TraceContext.find(span, h, true),
-                logger.policy().sampling().next(), false);
+        return new LoggedExchange(logger, exchangeId, id, h, logger.policy().sampling().next(), false);
     }
 
-    private LoggedExchange(MessageLogger logger, String exchangeId, String correlationId, Object span,
-            TraceContext trace, boolean sampled, boolean server) {
+    /**
+     * @param headers the request's headers, for its trace context (the current OpenTelemetry span's wins; with
+     *         {@link Options#START_SPANS} and none current, a span of our own is started as its child)
+     */
+    private LoggedExchange(MessageLogger logger, String exchangeId, String correlationId,
+            Function<String, String> headers, boolean sampled, boolean server) {
         this.root = logger.root();
         this.registry = logger.registry();
         this.sampled = sampled;
         this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
-        this.span = span;
-        this.trace = trace;
+        Object current = OpenTelemetrySpan.currentSpan();
+        boolean own = false;
+        if (current == null && logger.options().get(Options.START_SPANS)) {
+            current = OpenTelemetrySpan.start(logger.openTelemetry(), server,
+                    TraceContext.find(null, headers, !server));
+            own = current != null;
+        }
+        this.span = current;
+        this.ownSpan = own;
+        this.trace = TraceContext.find(current, headers, !server);
         String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
         if (correlation == null && logger.options().get(Options.CORRELATION_FROM_TRACE)) {
             correlation = trace.traceId;
@@ -311,6 +324,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
                     + facts.type());
         }
         moveOn(BEGUN, REQUESTED, call);
+        method = facts.httpMethod();
     }
 
     @Override
@@ -418,6 +432,9 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private synchronized void outcomeOf(MessageFacts facts) {
         MessageType type = facts.type();
         Integer status = facts.responseCode();
+        if (this.status == null) {
+            this.status = status;
+        }
         if (status != null && status >= logger.options().get(Options.FAULT_STATUS) && !type.isFault()) {
             facts.type(type.isOutbound() ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
         }
@@ -606,9 +623,11 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     void endNow() {
         settleRequest();
         ExchangeChain leaving = null;
+        boolean finishSpan = false;
         synchronized (this) {
             if (!ended) {
                 ended = true;
+                finishSpan = ownSpan;
                 if (outcome == null) {
                     settle(Outcome.FAILURE, null);
                 }
@@ -623,5 +642,21 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         }
         writeLoneRequest();
         leaveThread();
+        if (finishSpan) {
+            OpenTelemetrySpan.finish(span, spanName(), status, outcome == Outcome.FAILURE);
+        }
+    }
+
+    /** The span's name: the SOAP operation (an XML name), else the request's method (a token), else null. */
+    private String spanName() {
+        String op = operation;
+        if (op != null && op.indexOf('[') < 0 && op.indexOf('/') < 0 && op.length() <= 128) {
+            op = op.startsWith("{") ? op.substring(op.lastIndexOf('}') + 1) : op;
+            if (SoapFacts.isName(op)) {
+                return op;
+            }
+        }
+        String m = method;
+        return m != null && m.length() <= 16 && m.chars().allMatch(c -> c >= 'A' && c <= 'Z') ? m : null;
     }
 }

@@ -26,6 +26,7 @@ public final class MessageFacts {
     private MessageType type;
     private String address;
     private String contentType;
+    private String httpMethod;
     private String encoding;
     private Integer responseCode;
     private final Map<String, List<String>> headers = new LinkedHashMap<>();
@@ -102,7 +103,12 @@ public final class MessageFacts {
     /** The HTTP method. */
     public MessageFacts httpMethod(String v) {
         record.httpMethod(v);
+        httpMethod = v;
         return this;
+    }
+
+    String httpMethod() {
+        return httpMethod;
     }
 
     /** The HTTP status. */

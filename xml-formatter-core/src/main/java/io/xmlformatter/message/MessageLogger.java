@@ -153,6 +153,11 @@ public final class MessageLogger implements AutoCloseable {
         }
     }
 
+    /** The {@code OpenTelemetry} given to the builder, or null. */
+    Object openTelemetry() {
+        return configuration.openTelemetry;
+    }
+
     /** How many bytes of a body to capture for its record. */
     public int captureLimit() {
         return records.captureLimit();

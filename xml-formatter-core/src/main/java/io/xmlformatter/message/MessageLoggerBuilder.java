@@ -32,6 +32,8 @@ public final class MessageLoggerBuilder {
     LogSink inSink;
     LogSink outSink;
     Clock clock = Clock.systemUTC();
+    /** The {@code OpenTelemetry} spans are started with ({@link Options#START_SPANS}), or null: the global one. */
+    Object openTelemetry;
     /** Rules in order. */
     final List<RuleSpec> rules = new ArrayList<>();
 
@@ -46,6 +48,7 @@ public final class MessageLoggerBuilder {
         b.inSink = inSink;
         b.outSink = outSink;
         b.clock = clock;
+        b.openTelemetry = openTelemetry;
         b.rules.addAll(rules);
         return b;
     }
@@ -309,6 +312,22 @@ public final class MessageLoggerBuilder {
     /** Where records of outbound messages go. */
     public MessageLoggerBuilder outSink(LogSink sink) {
         outSink = sink;
+        return this;
+    }
+
+    /**
+     * The OpenTelemetry instance ({@code io.opentelemetry.api.OpenTelemetry}, e.g. Boot's bean; typed as an object
+     * so that the builder needs no OpenTelemetry API) whose tracer starts the spans of
+     * {@link Options#START_SPANS}; without one, {@code GlobalOpenTelemetry}'s.
+     *
+     * @throws IllegalArgumentException when {@code value} is not an {@code OpenTelemetry}
+     */
+    public MessageLoggerBuilder openTelemetry(Object value) {
+        if (value != null && !OpenTelemetrySpan.isOpenTelemetry(value)) {
+            throw new IllegalArgumentException("openTelemetry: expected an io.opentelemetry.api.OpenTelemetry, got "
+                    + value.getClass().getName());
+        }
+        openTelemetry = value;
         return this;
     }
 

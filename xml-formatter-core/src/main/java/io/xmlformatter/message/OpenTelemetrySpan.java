@@ -1,14 +1,23 @@
 package io.xmlformatter.message;
 
+import io.opentelemetry.api.GlobalOpenTelemetry;
+import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.context.Context;
 import io.xmlformatter.record.LogRecord;
 
 /**
  * The current OpenTelemetry span, when the OpenTelemetry API ({@code io.opentelemetry:opentelemetry-api}, an
  * optional dependency) is on the class path and a valid span is current (an agent's server span, the caller's
  * span): its ids win over the trace headers, and with {@link Options#SPAN_ATTRIBUTES} the exchange's logged bodies
- * go onto it ({@link #annotate}).
+ * go onto it ({@link #annotate}). With {@link Options#START_SPANS}, an exchange none is current for gets a span of its
+ * own ({@link #start}, {@link #finish}).
  */
 final class OpenTelemetrySpan {
     private static final boolean AVAILABLE = OptionalApi.present("io.opentelemetry.api.trace.Span");
@@ -39,6 +48,86 @@ final class OpenTelemetrySpan {
             Span span = Span.current();
             return span.getSpanContext().isValid() ? span : null;
         } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** Whether {@code value} is an {@code OpenTelemetry} (false without the API). */
+    static boolean isOpenTelemetry(Object value) {
+        return AVAILABLE && Tracing.isOpenTelemetry(value);
+    }
+
+    /**
+     * Starts an exchange's own span (scope {@code io.xmlformatter}), SERVER or CLIENT, a child of {@code parent}
+     * (the request's trace context, or for a client the caller's exchange's; a root when NONE), through
+     * {@code openTelemetry}'s tracer (null: the global one). Not made current: the application's context is not
+     * ours to change. Null when the API is absent, the tracer makes no valid span, or it fails.
+     */
+    static Object start(Object openTelemetry, boolean server, TraceContext parent) {
+        if (!AVAILABLE) {
+            return null;
+        }
+        try {
+            return Tracing.start(openTelemetry, server, parent);
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /**
+     * Ends a span from {@link #start}: named {@code name} when known (the method, or the SOAP operation), the
+     * response's status as {@code http.response.status_code}, an error status when the exchange failed. Never
+     * throws.
+     */
+    static void finish(Object span, String name, Integer status, boolean failed) {
+        if (!AVAILABLE || !(span instanceof Span)) {
+            return;
+        }
+        try {
+            Span s = (Span) span;
+            if (name != null) {
+                s.updateName(name);
+            }
+            if (status != null) {
+                s.setAttribute("http.response.status_code", status.longValue());
+            }
+            if (failed) {
+                s.setStatus(StatusCode.ERROR);
+            }
+            s.end();
+        } catch (RuntimeException | LinkageError e) {
+            // the span is the tracer's: a failure there changes nothing here
+        }
+    }
+
+    /**
+     * What needs the API's types to check (a span as a context's value): a class of its own, loaded only when the
+     * API is there, so that verifying {@link OpenTelemetrySpan} never looks for it.
+     */
+    private static final class Tracing {
+        private Tracing() {
+        }
+
+        static boolean isOpenTelemetry(Object value) {
+            return value instanceof OpenTelemetry;
+        }
+
+        static Object start(Object openTelemetry, boolean server, TraceContext parent) {
+            OpenTelemetry otel = openTelemetry instanceof OpenTelemetry ? (OpenTelemetry) openTelemetry
+                    : GlobalOpenTelemetry.get();
+            SpanBuilder b = otel.getTracer("io.xmlformatter").spanBuilder(server ? "HTTP server" : "HTTP client")
+                    .setSpanKind(server ? SpanKind.SERVER : SpanKind.CLIENT);
+            if (parent.traceId != null) {
+                b.setParent(Context.root().with(Span.wrap(SpanContext.createFromRemoteParent(parent.traceId,
+                        parent.spanId, TraceFlags.getSampled(), TraceState.getDefault()))));
+            } else {
+                b.setNoParent();
+            }
+            Span span = b.startSpan();
+            if (span.getSpanContext().isValid() && !span.getSpanContext().getSpanId().equals(parent.spanId)) {
+                return span;
+            }
+            span.end(); // a tracer that records nothing hands back the parent
             return null;
         }
     }

@@ -194,6 +194,10 @@ public final class Options {
     public static final Option<Integer> SPAN_ATTRIBUTE_LIMIT = row("spanAttributeLimit",
             "otel.span-attribute-limit", null, OptionType.integer(0, Integer.MAX_VALUE), 8192,
             "The most characters of a body put on a span (cut with a marker)", false);
+    /** A span of our own for an exchange no OpenTelemetry span is current for. */
+    public static final Option<Boolean> START_SPANS = row("startSpans", "otel.start-spans", null, OptionType.bool(),
+            false, "Start an OpenTelemetry span (SERVER or CLIENT, the request's trace its parent) for an exchange no"
+            + " span is current for: the builder's OpenTelemetry, else the global one", false);
 
     private static final List<Option<?>> ALL = Collections.unmodifiableList(new ArrayList<>(ROWS));
     private static final Map<String, Option<?>> BY_KEY = keys();

@@ -11,14 +11,24 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The bodies logged within each correlation id while one of its exchanges is open (the duplicate option): a body
  * whose captured bytes equal an earlier one's, logged by the same logger (so with the same masking) with the same
- * media type, charset and coding, is not rendered again (a proxy's request in, then out to its backend). A correlation id
- * remembers at most {@link #PER_ID} bodies, by a 96-bit digest of their bytes, and is forgotten when its last exchange
- * ends (or it is past the chain age). Lock-free.
+ * media type, charset and coding, is not rendered again (a proxy's request in, then out to its backend). Bodies are
+ * compared byte for byte — no digest, so no body can pass for another — and only when their lengths and types
+ * match. A correlation id remembers at most {@link #PER_ID} bodies, by reference to their captured bytes (which
+ * nothing writes again), within a bound of remembered bytes for all ids (past it, a body is logged in full and not
+ * remembered); it is forgotten when its last exchange ends (or it is past the chain age). Lock-free.
  */
 final class SeenBodies {
     /** The most bodies one correlation id remembers; later ones are logged in full. */
     static final int PER_ID = 8;
+    private static final Seen[] CLOSED = new Seen[0];
     private final ConcurrentMap<String, Scope> scopes = new ConcurrentHashMap<>();
+    /** The bytes remembered, for all correlation ids. */
+    private final HeldBytes remembered;
+
+    /** Remembers at most {@code maxBytes} bytes of bodies at a time. */
+    SeenBodies(long maxBytes) {
+        remembered = new HeldBytes(maxBytes);
+    }
 
     /** An exchange of this correlation id begins: the bodies its records may repeat, until it leaves. */
     Scope join(String correlationId) {
@@ -36,9 +46,14 @@ final class SeenBodies {
         return scopes.size();
     }
 
+    /** How many bytes of bodies are remembered now. */
+    long bytes() {
+        return remembered.bytes();
+    }
+
     /** Forgets the correlation ids older than {@code maxAgeNanos} (their exchanges never ended). */
     void expire(long now, long maxAgeNanos) {
-        scopes.values().removeIf(s -> now - s.created > maxAgeNanos);
+        scopes.values().removeIf(s -> now - s.created > maxAgeNanos && s.forget());
     }
 
     /** One correlation id's bodies, and how many of its exchanges are open (-1: closed). */
@@ -46,6 +61,7 @@ final class SeenBodies {
         private final String id;
         private final long created = System.nanoTime();
         private final AtomicInteger open = new AtomicInteger();
+        /** The bodies remembered; {@link #CLOSED} once forgotten (their bytes given back). */
         private final AtomicReference<Seen[]> seen = new AtomicReference<>(new Seen[0]);
 
         private Scope(String id) {
@@ -67,35 +83,55 @@ final class SeenBodies {
         void leave() {
             if (open.decrementAndGet() == 0 && open.compareAndSet(0, -1)) {
                 scopes.remove(id, this);
+                forget();
             }
+        }
+
+        /** Gives the remembered bytes back, once; true (for {@code removeIf}). */
+        private boolean forget() {
+            long bytes = 0;
+            for (Seen s : seen.getAndSet(CLOSED)) {
+                bytes += s.length;
+            }
+            remembered.released(bytes);
+            return true;
         }
 
         /**
          * The name of an earlier body equal to {@code body} logged by {@code logger}, or null: then this one is
-         * remembered under {@code name} (unless {@link #PER_ID} are already).
+         * remembered under {@code name} (unless {@link #PER_ID} are, or the bound has no room for it).
          */
         String firstOf(Object logger, MessageFacts facts, CapturedBody body, String name) {
             Seen key = new Seen(logger, facts, body, name);
-            while (true) {
-                Seen[] now = seen.get();
-                for (Seen s : now) {
-                    if (s.sameBody(key)) {
-                        return s.name;
+            boolean reserved = false;
+            try {
+                while (true) {
+                    Seen[] now = seen.get();
+                    for (Seen s : now) {
+                        if (s.sameBody(key)) {
+                            return s.name;
+                        }
+                    }
+                    if (now == CLOSED || now.length >= PER_ID
+                            || !(reserved || (reserved = remembered.reserve(key.length)))) {
+                        return null;
+                    }
+                    Seen[] next = Arrays.copyOf(now, now.length + 1);
+                    next[now.length] = key;
+                    if (seen.compareAndSet(now, next)) {
+                        reserved = false; // the scope gives it back
+                        return null;
                     }
                 }
-                if (now.length >= PER_ID) {
-                    return null;
-                }
-                Seen[] next = Arrays.copyOf(now, now.length + 1);
-                next[now.length] = key;
-                if (seen.compareAndSet(now, next)) {
-                    return null;
+            } finally {
+                if (reserved) {
+                    remembered.released(key.length);
                 }
             }
         }
     }
 
-    /** A body as logged: its logger, what decides its rendering besides its bytes, and a digest of the bytes. */
+    /** A body as logged: its logger, what decides its rendering besides its bytes, and the bytes. */
     private static final class Seen {
         /** The logger that rendered it, by identity (a rule's logger masks otherwise). */
         final Object logger;
@@ -105,8 +141,8 @@ final class SeenBodies {
         final int length;
         final boolean complete;
         final long originalSize;
-        final long fnv;
-        final int hash;
+        /** The captured bytes: {@code [0, length)} is never written again. */
+        final byte[] bytes;
         final String name;
 
         Seen(Object logger, MessageFacts facts, CapturedBody body, String name) {
@@ -122,22 +158,25 @@ final class SeenBodies {
             this.length = body.length();
             this.complete = body.complete();
             this.originalSize = body.originalSize();
-            byte[] b = body.bytes();
-            long h = 0xcbf29ce484222325L;
-            int j = 1;
-            for (int i = 0; i < length; i++) {
-                h = (h ^ (b[i] & 0xff)) * 0x100000001b3L;
-                j = 31 * j + b[i];
-            }
-            this.fnv = h;
-            this.hash = j;
+            this.bytes = body.bytes();
             this.name = name;
         }
 
         boolean sameBody(Seen o) {
-            return logger == o.logger && length == o.length && fnv == o.fnv && hash == o.hash
-                    && complete == o.complete && originalSize == o.originalSize && contentType.equals(o.contentType)
-                    && Objects.equals(encoding, o.encoding) && Objects.equals(coding, o.coding);
+            return logger == o.logger && length == o.length && complete == o.complete
+                    && originalSize == o.originalSize && contentType.equals(o.contentType)
+                    && Objects.equals(encoding, o.encoding) && Objects.equals(coding, o.coding) && sameBytes(o);
+        }
+
+        private boolean sameBytes(Seen o) {
+            byte[] a = bytes;
+            byte[] b = o.bytes;
+            for (int i = 0; i < length; i++) {
+                if (a[i] != b[i]) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 }

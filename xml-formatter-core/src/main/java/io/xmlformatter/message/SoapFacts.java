@@ -126,6 +126,19 @@ final class SoapFacts {
         return null;
     }
 
+    /** Whether {@code s} is an XML name (letters, digits, {@code _-.:}; not starting with a digit, - or .). */
+    static boolean isName(String s) {
+        if (s.isEmpty() || Character.isDigit(s.charAt(0)) || s.charAt(0) == '-' || s.charAt(0) == '.') {
+            return false;
+        }
+        for (int i = 0; i < s.length(); i++) {
+            if (!isNameChar(s.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     private static boolean isNameChar(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == ':';
     }

@@ -91,4 +91,24 @@ class BodyRecorderTest {
         assertEquals("<ä>€</ä>", new String(recorder.body().bytes(), 0, recorder.body().length(),
                 StandardCharsets.UTF_8));
     }
+
+    /** The declared size is the buffer's first size (no regrowth by doubling); a wrong one changes no byte kept. */
+    @Test
+    void aDeclaredSizeSizesTheBufferOnce() {
+        BodyRecorder exact = new BodyRecorder(100, 6);
+        exact.add("abcd".getBytes(StandardCharsets.US_ASCII), 0, 4);
+        exact.add("ef".getBytes(StandardCharsets.US_ASCII), 0, 2);
+        assertEquals(6, exact.body().bytes().length, "sized once, to the body");
+        BodyRecorder unknown = new BodyRecorder(100_000);
+        unknown.add(new byte[6], 0, 6);
+        assertEquals(4096, unknown.body().bytes().length, "unknown: the first block");
+        BodyRecorder small = new BodyRecorder(100, 3); // the body is longer than declared
+        small.add("abcdefghij".getBytes(StandardCharsets.US_ASCII), 0, 10);
+        assertEquals("abcdefghij", new String(small.body().bytes(), 0, small.body().length(),
+                StandardCharsets.US_ASCII));
+        BodyRecorder capped = new BodyRecorder(5, 1_000_000); // declared past the capture limit
+        capped.add("abcdefghij".getBytes(StandardCharsets.US_ASCII), 0, 10);
+        assertEquals(5, capped.body().bytes().length);
+        assertFalse(capped.body().complete());
+    }
 }

@@ -124,5 +124,32 @@ class DuplicateBodiesTest {
                 records.get(records.size() - 1).payload(), "no message id: the exchange id names it");
         x.end();
         assertEquals(0, logger.registry().seen().size());
+        assertEquals(0, logger.registry().seen().bytes(), "the remembered bytes given back");
+    }
+
+    /** Bodies are compared byte for byte: one of the same length and types, one byte apart, is its own. */
+    @Test
+    void aBodyOfTheSameLengthOneByteApartIsLoggedInFull() {
+        proxy("c-9", null, ORDER, ORDER.replace("book", "boot"));
+        assertEquals("REQ_OUT <order><card>[*****]</card><item>boot</item></order> null", summary().get(1));
+    }
+
+    /** The remembered bytes have a bound (the held-bytes one's size): past it a body is not remembered. */
+    @Test
+    void pastTheRememberedBytesBoundABodyIsLoggedInFull() {
+        MessageLogger small = MessageLogger.builder().sink(records::add).suppressDuplicates(true)
+                .maxHeldBytes(ORDER.length() + 10).build();
+        LoggedExchange x = LoggedExchange.server(small, name -> "c-10", null, null);
+        x.request(x.facts(MessageType.REQ_IN).contentType("text/xml"), body(ORDER));
+        assertEquals(ORDER.length(), small.registry().seen().bytes());
+        LoggedExchange y = LoggedExchange.client(small, name -> null, null, null);
+        y.request(y.facts(MessageType.REQ_OUT).contentType("text/xml"), body(ORDER + ORDER)).failed().end();
+        LoggedExchange z = LoggedExchange.client(small, name -> null, null, null);
+        z.request(z.facts(MessageType.REQ_OUT).contentType("text/xml"), body(ORDER + ORDER)).failed().end();
+        assertEquals(Arrays.asList(null, null, null), records.stream()
+                .map(r -> r.attributes().get(DeduplicatingSink.DUPLICATE_OF)).collect(Collectors.toList()),
+                "the second body had no room: not remembered, so the third is logged in full too");
+        x.failed().end();
+        assertEquals(0, small.registry().seen().bytes());
     }
 }

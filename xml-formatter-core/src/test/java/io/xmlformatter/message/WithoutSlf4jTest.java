@@ -13,7 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * SLF4J is an optional dependency of the core: a logger given its own sink works without it, and one left to the
  * default sink says what is missing instead of failing with a {@code NoClassDefFoundError} at its first record
- * (found by the command-line tool, which has no SLF4J).
+ * (found by the command-line tool, which has no SLF4J). So is the OpenTelemetry API: its options change nothing
+ * without it.
  */
 class WithoutSlf4jTest {
     @Test
@@ -33,6 +34,23 @@ class WithoutSlf4jTest {
             builder.getClass().getMethod("sink", sink).invoke(builder, none);
             Object built = builder.getClass().getMethod("build").invoke(builder);
             assertEquals(logger, built.getClass(), "with its own sink it builds");
+        }
+    }
+
+    /**
+     * Regression: the span started by option made the class that reads spans fail its verification without the
+     * API, and every exchange threw {@code NoClassDefFoundError} (each call retrying the class load).
+     */
+    @Test
+    void theOpenTelemetryOptionsChangeNothingWithoutTheApi() throws Exception {
+        URL core = MessageLogger.class.getProtectionDomain().getCodeSource().getLocation();
+        URL tests = ExchangeWithoutApis.class.getProtectionDomain().getCodeSource().getLocation();
+        try (URLClassLoader alone = new URLClassLoader(new URL[] {core, tests},
+                ClassLoader.getPlatformClassLoader())) {
+            @SuppressWarnings("unchecked")
+            java.util.function.Supplier<String> exchange = (java.util.function.Supplier<String>) alone
+                    .loadClass(ExchangeWithoutApis.class.getName()).getDeclaredConstructor().newInstance();
+            assertEquals("REQ_IN <a><pin>[*****]</pin></a>\nRESP_OUT null\n".repeat(2), exchange.get());
         }
     }
 }

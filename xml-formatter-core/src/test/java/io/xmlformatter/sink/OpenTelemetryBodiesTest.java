@@ -159,4 +159,52 @@ class OpenTelemetryBodiesTest {
         assertEquals(List.of("text/xml"), log.getAttributes().get(AttributeKey.stringArrayKey(
                 "http.response.header.content-type")));
     }
+
+    @Test
+    void startsASpanOfItsOwnWhenAskedToAndNoneIsCurrent() {
+        MessageLogger logger = MessageLogger.builder().sink(record -> { }).sensitiveElementNames(List.of("password"))
+                .set(Options.SPAN_ATTRIBUTES, true).set(Options.START_SPANS, true).openTelemetry(sdk).build();
+        String parent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        ExchangeLog.RequestStage e = ExchangeLog.server(logger,
+                name -> name.equals("traceparent") ? parent : null, null, null)
+                .operation("{urn:bank}PayPort", "{urn:bank}pay", "/pay", "POST", null);
+        e.request(e.facts(MessageType.REQ_IN).contentType("text/xml").httpMethod("POST"),
+                CapturedBody.of(REQUEST.getBytes(StandardCharsets.UTF_8)))
+                .response(e.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(500),
+                        CapturedBody.of(FAULT.getBytes(StandardCharsets.UTF_8))).end();
+        List<SpanData> done = spans.getFinishedSpanItems();
+        assertEquals(1, done.size(), "ended with the exchange");
+        SpanData server = done.get(0);
+        assertEquals(io.opentelemetry.api.trace.SpanKind.SERVER, server.getKind());
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", server.getTraceId(), "the request's trace");
+        assertEquals("00f067aa0ba902b7", server.getParentSpanId());
+        assertEquals("pay", server.getName());
+        assertEquals(io.opentelemetry.api.trace.StatusCode.ERROR, server.getStatus().getStatusCode());
+        assertEquals(500L, server.getAttributes().get(AttributeKey.longKey("http.response.status_code")));
+        assertTrue(attribute(server.getAttributes(), "http.request.body.content").contains("[*****]"));
+        assertFalse(server.toString().contains("otel-secret-1"));
+
+        spans.reset(); // a client exchange on its own: a root CLIENT span named by its method
+        ExchangeLog.RequestStage c = ExchangeLog.client(logger, null, null, null);
+        c.request(c.facts(MessageType.REQ_OUT).httpMethod("GET").address("http://127.0.0.1/a?password=p"))
+                .response(c.facts(MessageType.RESP_IN).responseCode(200)).end();
+        SpanData client = spans.getFinishedSpanItems().get(0);
+        assertEquals(io.opentelemetry.api.trace.SpanKind.CLIENT, client.getKind());
+        assertEquals("GET", client.getName());
+        assertFalse(client.getParentSpanContext().isValid(), "a root");
+        assertEquals(io.opentelemetry.api.trace.StatusCode.UNSET, client.getStatus().getStatusCode());
+        assertFalse(client.toString().contains("password=p"), "the address is not put on the span");
+    }
+
+    @Test
+    void startsNoSpanWhenOneIsCurrentOrWhenNotAskedTo() {
+        exchange(b -> b.set(Options.START_SPANS, true).openTelemetry(sdk), 200, "<ok/>"); // asserts one span
+        spans.reset();
+        MessageLogger off = MessageLogger.builder().sink(record -> { }).openTelemetry(sdk).build();
+        ExchangeLog.RequestStage e = ExchangeLog.server(off, null, null, null);
+        e.request(e.facts(MessageType.REQ_IN)).response(e.facts(MessageType.RESP_OUT).responseCode(200)).end();
+        assertTrue(spans.getFinishedSpanItems().isEmpty(), "off by default");
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> MessageLogger.builder().openTelemetry("not one"));
+    }
 }

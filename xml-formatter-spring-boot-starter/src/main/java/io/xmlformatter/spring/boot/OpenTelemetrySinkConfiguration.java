@@ -28,6 +28,24 @@ class OpenTelemetrySinkConfiguration {
         return properties.output().bodyField() ? sink.bodyAsAttribute() : sink;
     }
 
+    /**
+     * With the OpenTelemetry API, whatever the sink: the spans of {@code xmlformatter.otel.start-spans} start through
+     * the application's {@code OpenTelemetry} bean (Boot's), else the global one.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.opentelemetry.api.OpenTelemetry")
+    static class Spans {
+        @Bean
+        XmlFormatterCustomizer xmlFormatterOpenTelemetry(ObjectProvider<OpenTelemetry> openTelemetry) {
+            return b -> {
+                OpenTelemetry o = openTelemetry.getIfUnique();
+                if (o != null) {
+                    b.openTelemetry(o);
+                }
+            };
+        }
+    }
+
     /** {@code xmlformatter.sink=otel} without the OpenTelemetry API: startup fails, saying what to add. */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnMissingClass("io.opentelemetry.api.OpenTelemetry")

@@ -30,7 +30,8 @@ import org.springframework.core.env.Environment;
 @ConditionalOnProperty(prefix = "xmlformatter", name = "enabled", havingValue = "true", matchIfMissing = true)
 @EnableConfigurationProperties(XmlFormatterProperties.class)
 @Import({MongoSinkConfiguration.class, MongoSinkConfiguration.Missing.class, OpenTelemetrySinkConfiguration.class,
-        OpenTelemetrySinkConfiguration.Missing.class, CxfLoggingConfiguration.class,
+        OpenTelemetrySinkConfiguration.Missing.class, OpenTelemetrySinkConfiguration.Spans.class,
+        CxfLoggingConfiguration.class,
         JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, ServletLoggingConfiguration.class,
         ClientLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class})
 @Internal

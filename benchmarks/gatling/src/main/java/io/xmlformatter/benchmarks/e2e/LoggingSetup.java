@@ -1,6 +1,8 @@
 package io.xmlformatter.benchmarks.e2e;
 
 import io.xmlformatter.cxf.XmlLoggingFeature;
+import io.xmlformatter.jdkhttp.XmlLoggingHttpClient;
+import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.mongo.MongoSink;
 import io.xmlformatter.mongo.MongoSinkSettings;
 import org.apache.cxf.ext.logging.LoggingFeature;
@@ -39,7 +41,19 @@ enum LoggingSetup {
      * The appender's floor beside XF_ASYNC: the records XF_ASYNC writes, made once at start-up, logged as they are
      * through the same logback setup (run.sh); no capture, no formatting per request ({@link RecordReplay}).
      */
-    FLOOR_ASYNC;
+    FLOOR_ASYNC,
+    /**
+     * A proxy logging both sides: as XF_ASYNC, and the proxy's call to its backend logged too (the JDK client
+     * wrapped by {@code XmlLoggingHttpClient}, sharing the endpoint's logger): four full records per request.
+     */
+    XF_PROXY,
+    /**
+     * As XF_PROXY with {@code exchange.suppress-duplicates} (the Boot starter's default): a body the proxy passes on
+     * unchanged is rendered once; its second record names the first.
+     */
+    XF_PROXY_DEDUP,
+    /** The appender's floor beside XF_PROXY: FLOOR_ASYNC with the client's two records as well (four per request). */
+    FLOOR_PROXY;
 
     /** The name used on the command line and in the results: {@code xf-filter} etc. */
     String label() {
@@ -53,16 +67,25 @@ enum LoggingSetup {
     /**
      * Adds this configuration's logging to the endpoint.
      *
+     * @param proxy the proxy, whose client the XF_PROXY configurations log
      * @param mongoUri the MongoDB connection string (XF_MONGO only)
      * @return the Mongo sink to close at the end, or null
      */
     @SuppressWarnings("deprecation")
-    MongoSink apply(JaxWsServerFactoryBean endpoint, String mongoUri) {
+    MongoSink apply(JaxWsServerFactoryBean endpoint, ProxyProvider proxy, String mongoUri) {
         switch (this) {
             case NONE:
                 return null;
+            case XF_PROXY:
+            case XF_PROXY_DEDUP:
+                MessageLogger logger = MessageLogger.builder().pretty(true).wsSecurity(true)
+                        .suppressDuplicates(this == XF_PROXY_DEDUP).build();
+                endpoint.getFeatures().add(new XmlLoggingFeature(logger));
+                proxy.wrapClient(client -> XmlLoggingHttpClient.wrap(client, logger));
+                return null;
             case FLOOR_ASYNC:
-                RecordReplay replay = new RecordReplay();
+            case FLOOR_PROXY:
+                RecordReplay replay = new RecordReplay(this == FLOOR_PROXY);
                 System.out.println("RECORD LENGTHS " + replay.lengths());
                 List<AbstractPhaseInterceptor<Message>> pair = replay.interceptors();
                 endpoint.getInInterceptors().add(pair.get(0));

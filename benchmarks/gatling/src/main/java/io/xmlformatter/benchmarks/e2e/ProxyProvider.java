@@ -17,6 +17,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.atomic.LongAdder;
+import java.util.function.UnaryOperator;
 
 /**
  * The SOAP proxy: a JAX-WS provider that sends each envelope, as it came, to the backend and returns its answer.
@@ -27,13 +28,18 @@ import java.util.concurrent.atomic.LongAdder;
 @ServiceMode(jakarta.xml.ws.Service.Mode.MESSAGE)
 @BindingType(HTTPBinding.HTTP_BINDING)
 public class ProxyProvider implements Provider<StreamSource> {
-    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+    private HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final URI backend;
     private final LongAdder requests = new LongAdder();
 
     ProxyProvider(URI backend) {
         this.backend = backend;
+    }
+
+    /** Sends to the backend through {@code wrap}'s client instead (a logging one), before the first request. */
+    void wrapClient(UnaryOperator<HttpClient> wrap) {
+        client = wrap.apply(client);
     }
 
     /** The requests this proxy has taken so far. */

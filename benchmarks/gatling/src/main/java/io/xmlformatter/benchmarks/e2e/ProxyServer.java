@@ -28,7 +28,7 @@ public final class ProxyServer {
             ProxyProvider proxy = new ProxyProvider(URI.create("http://127.0.0.1:" + backend.port() + "/echo"));
             endpoint.setServiceBean(proxy);
             endpoint.setAddress("http://127.0.0.1:" + port + "/proxy");
-            MongoSink sink = setup.apply(endpoint, args.length > 2 ? args[2] : null);
+            MongoSink sink = setup.apply(endpoint, proxy, args.length > 2 ? args[2] : null);
             Server server = endpoint.create();
             System.out.println("READY " + setup.label());
             System.out.flush();

@@ -22,37 +22,55 @@ import java.util.UUID;
  * the benchmark's envelope of that size (CXF's text layout, the body pretty-printed and masked), made once at
  * start-up, is logged as it is through the same logback setup. No body is captured and nothing is formatted per
  * request, so what this costs over {@code none} is the appender's share of {@code xf-async}'s cost: its event, queue,
- * layout, encoding and {@code write(2)} for the same characters.
+ * layout, encoding and {@code write(2)} for the same characters. With the proxy's client ({@code floor-proxy}), the
+ * records of its call to the backend as well ({@code xf-proxy}'s four).
  */
 final class RecordReplay {
     private static final Logger REQ_IN = LoggerFactory.getLogger("org.apache.cxf.services.ProxyService.REQ_IN");
     private static final Logger RESP_OUT = LoggerFactory.getLogger("org.apache.cxf.services.ProxyService.RESP_OUT");
+    private static final Logger REQ_OUT = LoggerFactory.getLogger("io.xmlformatter.jdk-http.127.0.0.1.REQ_OUT");
+    private static final Logger RESP_IN = LoggerFactory.getLogger("io.xmlformatter.jdk-http.127.0.0.1.RESP_IN");
     private static final String KEY = RecordReplay.class.getName();
 
     /**
      * The records by the request's length in bytes: the request's, then the response's (the backend echoes the
-     * envelope; the response has no XML declaration).
+     * envelope; the response has no XML declaration); with the client's, its request's and response's after them.
      */
     private final Map<Integer, String[]> records = new HashMap<>();
+    private final boolean client;
 
-    RecordReplay() {
+    /** The server's two records per request, and with {@code client} the proxy's client's two as well. */
+    RecordReplay(boolean client) {
+        this.client = client;
         XmlFormatter formatter = XmlFormatter.builder().indent(2).wsSecurity().build();
         for (int kb : new int[] {1, 2, 6, 21, 50}) {
             String envelope = SoapPayloads.compact(kb * 1024);
             String body = formatter.format(envelope);
             String answer = body.substring(body.indexOf("<soap:Envelope"));
             String id = UUID.randomUUID().toString();
+            String clientId = UUID.randomUUID().toString();
             records.put(envelope.length(), new String[] {
                 record(MessageType.REQ_IN, id, body, envelope.length()),
-                record(MessageType.RESP_OUT, id, answer, envelope.length())});
+                record(MessageType.RESP_OUT, id, answer, envelope.length()),
+                record(MessageType.REQ_OUT, clientId, body, envelope.length()),
+                record(MessageType.RESP_IN, clientId, body, envelope.length())});
         }
     }
 
     private static String record(MessageType type, String exchangeId, String body, int length) {
-        LogRecord.Builder b = LogRecord.builder(type).exchangeId(exchangeId)
-                .address("http://127.0.0.1:18080/proxy").encoding("UTF-8")
-                .service("{urn:example:proxy}ProxyService").port("{urn:example:proxy}ProxyPort")
-                .portType("{urn:example:proxy}ProxyProvider").payload(body);
+        LogRecord.Builder b = LogRecord.builder(type).exchangeId(exchangeId).encoding("UTF-8").payload(body);
+        if (type.isOutbound() == type.isRequest()) { // the client's: the backend's address, no service
+            b.address("http://127.0.0.1:18081/echo").contentType("text/xml; charset=UTF-8")
+                    .header("Content-Type", List.of("text/xml; charset=UTF-8"));
+            if (type.isRequest()) {
+                b.httpMethod("POST");
+            } else {
+                b.responseCode(200);
+            }
+            return CxfTextLayout.INSTANCE.format(b.build());
+        }
+        b.address("http://127.0.0.1:18080/proxy").service("{urn:example:proxy}ProxyService")
+                .port("{urn:example:proxy}ProxyPort").portType("{urn:example:proxy}ProxyProvider");
         if (type == MessageType.REQ_IN) { // the facts xf-async's records show
             b.httpMethod("POST").contentType("text/xml; charset=UTF-8").header("SOAPAction", List.of("\"\""))
                     .header("Accept", List.of("*/*")).header("content-type", List.of("text/xml; charset=UTF-8"))
@@ -72,6 +90,9 @@ final class RecordReplay {
                 message.getExchange().put(KEY, pair);
                 if (pair != null) {
                     REQ_IN.info(pair[0]);
+                    if (client) {
+                        REQ_OUT.info(pair[2]);
+                    }
                 }
             }
         }, new AbstractPhaseInterceptor<Message>(Phase.PRE_STREAM) {
@@ -79,6 +100,9 @@ final class RecordReplay {
             public void handleMessage(Message message) {
                 String[] pair = (String[]) message.getExchange().get(KEY);
                 if (pair != null) {
+                    if (client) {
+                        RESP_IN.info(pair[3]);
+                    }
                     RESP_OUT.info(pair[1]);
                 }
             }

@@ -35,11 +35,38 @@ import static org.assertj.core.api.Assertions.assertThat;
 class JerseyOpenTelemetryTest {
     @Test
     void theServersSpanCarriesTheMaskedBodies() throws Exception {
-        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(Application.class).properties(
+        List<SpanData> spans = spansOfOneCall(Application.class);
+        assertThat(spans).as("a server span with the bodies").anySatisfy(s -> {
+            assertThat(s.getAttributes().get(AttributeKey.stringKey("http.request.body.content")))
+                    .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
+            assertThat(s.getAttributes().get(AttributeKey.stringKey("http.response.body.content")))
+                    .contains("<card>[*****]</card>");
+        });
+        assertThat(spans.toString()).doesNotContain("4111111111111111");
+    }
+
+    /** Nothing opens a span for the request: with {@code xmlformatter.otel.start-spans} the exchange has its own. */
+    @Test
+    void withStartSpansAnExchangeNoSpanIsCurrentForGetsItsOwn() throws Exception {
+        List<SpanData> spans = spansOfOneCall(Untraced.class, "xmlformatter.otel.start-spans=true");
+        assertThat(spans).as("our SERVER span, from the application's OpenTelemetry, with the bodies").anySatisfy(s -> {
+            assertThat(s.getInstrumentationScopeInfo().getName()).isEqualTo("io.xmlformatter");
+            assertThat(s.getKind()).isEqualTo(SpanKind.SERVER);
+            assertThat(s.getName()).isEqualTo("POST");
+            assertThat(s.getAttributes().get(AttributeKey.longKey("http.response.status_code"))).isEqualTo(200L);
+            assertThat(s.getAttributes().get(AttributeKey.stringKey("http.request.body.content")))
+                    .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
+        });
+        assertThat(spans.toString()).doesNotContain("4111111111111111");
+    }
+
+    /** The spans exported after one masked POST to the application, the span attributes on. */
+    private static List<SpanData> spansOfOneCall(Class<?> application, String... more) throws Exception {
+        try (ConfigurableApplicationContext context = new SpringApplicationBuilder(application).properties(
                 "server.address=127.0.0.1", "server.port=0", "spring.main.banner-mode=off",
                 "xmlformatter.masking.element-names=card", "xmlformatter.otel.span-attributes=true",
                 "xmlformatter.exchange.strategy=always", "management.tracing.sampling.probability=1.0",
-                "management.otlp.metrics.export.enabled=false").run()) {
+                "management.otlp.metrics.export.enabled=false").properties(more).run()) {
             Client client = ClientBuilder.newClient();
             try {
                 client.target("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port"))
@@ -51,24 +78,22 @@ class JerseyOpenTelemetryTest {
             }
             context.getBean(CollectingSink.class).await(2);
             context.getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
-            List<SpanData> spans = context.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
-            assertThat(spans).as("a server span with the bodies").anySatisfy(s -> {
-                assertThat(s.getAttributes().get(AttributeKey.stringKey("http.request.body.content")))
-                        .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
-                assertThat(s.getAttributes().get(AttributeKey.stringKey("http.response.body.content")))
-                        .contains("<card>[*****]</card>");
-            });
-            assertThat(spans.toString()).doesNotContain("4111111111111111");
+            return context.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
         }
     }
 
     /** {@link JerseyApplicationTest}'s application, its spans exported in memory. */
     @Configuration(proxyBeanMethods = false)
-    static class Application extends JerseyApplicationTest.Application {
+    static class Untraced extends JerseyApplicationTest.Application {
         @Bean
         InMemorySpanExporter spans() {
             return InMemorySpanExporter.create();
         }
+    }
+
+    /** As {@link Untraced}, with a server span opened for each request. */
+    @Configuration(proxyBeanMethods = false)
+    static class Application extends Untraced {
 
         /** The server span, current while the request is served. */
         @Bean
