@@ -647,7 +647,10 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         }
     }
 
-    /** The span's name: the SOAP operation (an XML name), else the request's method (a token), else null. */
+    /**
+     * The span's name: the operation (a SOAP operation or a resource method: an XML name), else the request's method
+     * (a token), else null.
+     */
     private String spanName() {
         String op = operation;
         if (op != null && op.indexOf('[') < 0 && op.indexOf('/') < 0 && op.length() <= 128) {

@@ -75,7 +75,7 @@ final class OpenTelemetrySpan {
     }
 
     /**
-     * Ends a span from {@link #start}: named {@code name} when known (the method, or the SOAP operation), the
+     * Ends a span from {@link #start}: named {@code name} when known (the operation, or the method), the
      * response's status as {@code http.response.status_code}, an error status when the exchange failed. Never
      * throws.
      */

@@ -52,7 +52,7 @@ class JerseyOpenTelemetryTest {
         assertThat(spans).as("our SERVER span, from the application's OpenTelemetry, with the bodies").anySatisfy(s -> {
             assertThat(s.getInstrumentationScopeInfo().getName()).isEqualTo("io.xmlformatter");
             assertThat(s.getKind()).isEqualTo(SpanKind.SERVER);
-            assertThat(s.getName()).isEqualTo("POST");
+            assertThat(s.getName()).as("the resource method").isEqualTo("pay");
             assertThat(s.getAttributes().get(AttributeKey.longKey("http.response.status_code"))).isEqualTo(200L);
             assertThat(s.getAttributes().get(AttributeKey.stringKey("http.request.body.content")))
                     .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
