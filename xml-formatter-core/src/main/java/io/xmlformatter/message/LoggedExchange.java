@@ -653,10 +653,10 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      */
     private String spanName() {
         String op = operation;
-        if (op != null && op.indexOf('[') < 0 && op.indexOf('/') < 0 && op.length() <= 128) {
-            op = op.startsWith("{") ? op.substring(op.lastIndexOf('}') + 1) : op;
-            if (SoapFacts.isName(op)) {
-                return op;
+        if (op != null && op.length() <= 128) { // {namespace}local, a name, or a REST form ("GET[/a/{id}]": no name)
+            String local = op.substring(op.lastIndexOf('}') + 1);
+            if (SoapFacts.isName(local)) {
+                return local;
             }
         }
         String m = method;

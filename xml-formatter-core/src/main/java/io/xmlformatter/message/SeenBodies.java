@@ -103,32 +103,40 @@ final class SeenBodies {
          */
         String firstOf(Object logger, MessageFacts facts, CapturedBody body, String name) {
             Seen key = new Seen(logger, facts, body, name);
-            boolean reserved = false;
-            try {
-                while (true) {
-                    Seen[] now = seen.get();
-                    for (Seen s : now) {
-                        if (s.sameBody(key)) {
-                            return s.name;
-                        }
-                    }
-                    if (now == CLOSED || now.length >= PER_ID
-                            || !(reserved || (reserved = remembered.reserve(key.length)))) {
-                        return null;
-                    }
-                    Seen[] next = Arrays.copyOf(now, now.length + 1);
-                    next[now.length] = key;
-                    if (seen.compareAndSet(now, next)) {
-                        reserved = false; // the scope gives it back
-                        return null;
-                    }
-                }
-            } finally {
-                if (reserved) {
+            Seen[] now = seen.get();
+            String first = firstIn(now, key);
+            if (first != null || !roomIn(now) || !remembered.reserve(key.length)) {
+                return first;
+            }
+            while (!seen.compareAndSet(now, append(now, key))) { // another body came, or the scope closed
+                now = seen.get();
+                first = firstIn(now, key);
+                if (first != null || !roomIn(now)) {
                     remembered.released(key.length);
+                    return first;
                 }
             }
+            return null; // remembered: the scope gives its bytes back
         }
+    }
+
+    private static String firstIn(Seen[] seen, Seen key) {
+        for (Seen s : seen) {
+            if (s.sameBody(key)) {
+                return s.name;
+            }
+        }
+        return null;
+    }
+
+    private static boolean roomIn(Seen[] seen) {
+        return seen != CLOSED && seen.length < PER_ID;
+    }
+
+    private static Seen[] append(Seen[] seen, Seen key) {
+        Seen[] next = Arrays.copyOf(seen, seen.length + 1);
+        next[seen.length] = key;
+        return next;
     }
 
     /** A body as logged: its logger, what decides its rendering besides its bytes, and the bytes. */

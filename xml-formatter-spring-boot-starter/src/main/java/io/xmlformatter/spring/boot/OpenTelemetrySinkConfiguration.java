@@ -37,12 +37,7 @@ class OpenTelemetrySinkConfiguration {
     static class Spans {
         @Bean
         XmlFormatterCustomizer xmlFormatterOpenTelemetry(ObjectProvider<OpenTelemetry> openTelemetry) {
-            return b -> {
-                OpenTelemetry o = openTelemetry.getIfUnique();
-                if (o != null) {
-                    b.openTelemetry(o);
-                }
-            };
+            return b -> openTelemetry.ifUnique(b::openTelemetry);
         }
     }
 

@@ -86,24 +86,24 @@ final class RecordReplay {
         return Arrays.asList(new AbstractPhaseInterceptor<Message>(Phase.RECEIVE) {
             @Override
             public void handleMessage(Message message) {
-                String[] pair = records.get(contentLength(message));
-                message.getExchange().put(KEY, pair);
-                if (pair != null) {
-                    REQ_IN.info(pair[0]);
+                String[] ready = records.get(contentLength(message));
+                message.getExchange().put(KEY, ready);
+                if (ready != null) {
+                    REQ_IN.info(ready[0]);
                     if (client) {
-                        REQ_OUT.info(pair[2]);
+                        REQ_OUT.info(ready[2]);
                     }
                 }
             }
         }, new AbstractPhaseInterceptor<Message>(Phase.PRE_STREAM) {
             @Override
             public void handleMessage(Message message) {
-                String[] pair = (String[]) message.getExchange().get(KEY);
-                if (pair != null) {
+                String[] ready = (String[]) message.getExchange().get(KEY);
+                if (ready != null) {
                     if (client) {
-                        RESP_IN.info(pair[3]);
+                        RESP_IN.info(ready[3]);
                     }
-                    RESP_OUT.info(pair[1]);
+                    RESP_OUT.info(ready[1]);
                 }
             }
         });
