@@ -190,7 +190,7 @@ final class BodyRenderer {
             cut(r, start, s);
             return;
         }
-        if (lead == '{' || lead == '[' || (json && lead != '<')) {
+        if (lead == '{' || lead == '[' || (json && lead != '<') || (lead != '<' && JsonPrefix.startsJson(text))) {
             json(text, s, r);
             return;
         }
@@ -322,10 +322,17 @@ final class BodyRenderer {
         }
         r.wellFormed &= jr.wellFormed || !s.complete;
         int start = r.out().length();
-        int capped = (jsonIndent != 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete
-                ? JsonReshaper.layOut(masked, jsonIndent, jsonStringCap, mask, limit, r.out()) : -1;
+        int capped = -1;
+        if ((jsonIndent != 0 || jsonStringCap >= 0) && jr.wellFormed && s.complete) { // a guard or call kept apart
+            r.out().append(masked, 0, jr.jsonFrom);
+            capped = JsonReshaper.layOut(masked.subSequence(jr.jsonFrom, jr.jsonTo), jsonIndent, jsonStringCap, mask,
+                    limit, r.out());
+            r.out().setLength(capped < 0 ? start : r.out().length());
+        }
         if (capped < 0) {
             r.out().append(masked);
+        } else {
+            r.out().append(masked, jr.jsonTo, masked.length());
         }
         r.truncated |= capped > 0;
         cut(r, start, s);

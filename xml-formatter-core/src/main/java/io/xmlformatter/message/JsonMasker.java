@@ -61,21 +61,46 @@ final class JsonMasker {
         final int masked;
         /** Whether the input was complete, balanced JSON as far as this scanner checks. */
         final boolean wellFormed;
+        /** Where the JSON proper starts and ends in what was appended (a guard or JSONP's call around it). */
+        final int jsonFrom;
+        final int jsonTo;
 
-        Result(int masked, boolean wellFormed) {
+        Result(int masked, boolean wellFormed, int jsonFrom, int jsonTo) {
             this.masked = masked;
             this.wellFormed = wellFormed;
+            this.jsonFrom = jsonFrom;
+            this.jsonTo = jsonTo;
         }
     }
 
     /**
      * Appends {@code json} to {@code out} with the sensitive values masked; {@code cut}: the text is the start of a
-     * longer one, so the value detectors also mask what could be the start of a secret at its end.
+     * longer one, so the value detectors also mask what could be the start of a secret at its end. From the first
+     * place the reader cannot follow (a token no lenient reader takes there, a string not closed or holding a line
+     * break, a bracket that closes nothing), nothing more is shown: a marker says what, where, and how much is left
+     * out.
      */
     Result mask(CharSequence json, boolean cut, StringBuilder out) {
+        int start = out.length();
         Scan s = new Scan(json, cut, out);
         s.run();
-        return new Result(s.masked, s.wellFormed);
+        return new Result(s.masked, s.wellFormed, s.jsonFrom - start, (s.jsonTo < 0 ? out.length() : s.jsonTo) - start);
+    }
+
+    /** What the scanner takes next. */
+    private enum Expect {
+        /** A value at the top (the first, or one on a line of its own after it), or the input's end. */
+        TOP,
+        /** A value in an array or after a key (or, in an array, its end). */
+        VALUE,
+        /** A key (or the object's end). */
+        KEY,
+        /** The separator after a key. */
+        COLON,
+        /** After a value in a container: a comma or the container's end. */
+        NEXT,
+        /** After JSONP's closing parenthesis: blanks and comments only. */
+        DONE
     }
 
     private final class Scan {
@@ -89,10 +114,17 @@ final class JsonMasker {
         /** With paths: the keys and indices of the open containers below the root, and per open array its index. */
         private final ArrayList<Object> path = new ArrayList<>();
         private final ArrayList<Integer> index = new ArrayList<>();
-        private boolean expectKey;
+        private Expect expect = Expect.TOP;
         private String lastKey;
+        private int topValues;
+        private boolean lineBreakSince;
+        /** JSONP: the value is followed by {@code )}. */
+        private boolean call;
+        private boolean failed;
         int masked;
         boolean wellFormed = true;
+        int jsonFrom;
+        int jsonTo = -1;
 
         Scan(CharSequence in, boolean cut, StringBuilder out) {
             this.in = in;
@@ -102,72 +134,182 @@ final class JsonMasker {
         }
 
         void run() {
-            int i = 0;
-            while (i < end) {
+            int i = prefix();
+            while (i < end && !failed) {
                 char c = in.charAt(i);
-                if (c == '"' || c == '\'') {
-                    int close = stringEnd(i);
-                    if (inObject() && expectKey) {
-                        lastKey = decode(i + 1, Math.min(close, end));
-                        appendString(i, Math.min(close + 1, end));
-                        i = close + 1;
-                        continue;
-                    }
-                    i = value(i);
+                if (JsonPrefix.isBlank(c)) {
+                    lineBreakSince |= c == '\n' || c == '\r';
+                    out.append(c);
+                    i++;
                 } else if ((c == '/' && i + 1 < end && (in.charAt(i + 1) == '*' || in.charAt(i + 1) == '/'))
                         || c == '#') {
                     int after = commentEnd(i);
                     appendDetected(i, after);
                     i = after;
-                } else if (c == '{' || c == '[') {
-                    if (action() != JsonPaths.Action.NONE) {
-                        i = value(i);
-                        continue;
-                    }
-                    opening();
-                    stack.add(c == '{');
-                    expectKey = c == '{';
-                    out.append(c);
-                    i++;
-                } else if (c == '}' || c == ']') {
-                    if (stack.isEmpty() || stack.remove(stack.size() - 1) != (c == '}')) {
-                        wellFormed = false;
-                    }
-                    closed();
-                    expectKey = false;
-                    lastKey = null;
-                    out.append(c);
-                    i++;
-                } else if (c == ',' || c == ';') {
-                    if (paths != null && !index.isEmpty()) { // the next member of an array has the next index
-                        index.set(index.size() - 1, index.get(index.size() - 1) + 1);
-                    }
-                    expectKey = inObject();
-                    wellFormed &= c == ',';
-                    out.append(c);
-                    i++;
-                } else if (c == ':' || c == '=') {
-                    expectKey = false;
-                    int after = c == '=' && i + 1 < end && in.charAt(i + 1) == '>' ? i + 2 : i + 1;
-                    wellFormed &= c == ':';
-                    out.append(in, i, after);
-                    i = after;
-                } else if (c == ' ' || c == '\n' || c == '\r' || c == '\t') {
-                    out.append(c);
-                    i++;
-                } else if (inObject() && expectKey) { // an unquoted key
-                    int after = Math.max(scalarEnd(i), i + 1);
-                    lastKey = in.subSequence(i, after).toString();
-                    wellFormed = false;
-                    appendDetected(i, after);
-                    i = after;
                 } else {
-                    i = value(i);
+                    i = token(i, c);
                 }
             }
             if (!stack.isEmpty()) {
                 wellFormed = false;
             }
+        }
+
+        /** Reads the token at {@code i} as {@link #expect} allows, or fails; returns the position after it. */
+        private int token(int i, char c) {
+            switch (expect) {
+                case TOP:
+                    if (topValues > 0 && call && c == ')') {
+                        jsonTo = out.length();
+                        expect = Expect.DONE;
+                        int after = i + 1 < end && in.charAt(i + 1) == ';' ? i + 2 : i + 1;
+                        out.append(in, i, after);
+                        return after;
+                    }
+                    if (topValues > 0 && (call || !lineBreakSince || (c != '{' && c != '['))) {
+                        return fail(i, call ? "the call's ')' expected" : "the end, or a value on a line of its own,"
+                                + " expected");
+                    }
+                    topValues++;
+                    lineBreakSince = false;
+                    return value(i, c);
+                case VALUE:
+                    if (c == ']' && !inObject()) {
+                        return close(i, c); // an empty array, or a comma before its end
+                    }
+                    return value(i, c);
+                case KEY:
+                    return c == '}' ? close(i, c) : key(i, c);
+                case COLON:
+                    if (c != ':' && c != '=') {
+                        return fail(i, "':' after a name expected");
+                    }
+                    expect = Expect.VALUE;
+                    int after = c == '=' && i + 1 < end && in.charAt(i + 1) == '>' ? i + 2 : i + 1;
+                    wellFormed &= c == ':';
+                    out.append(in, i, after);
+                    return after;
+                case NEXT:
+                    if (c == ',' || c == ';') {
+                        if (paths != null && !index.isEmpty()) { // the next member of an array has the next index
+                            index.set(index.size() - 1, index.get(index.size() - 1) + 1);
+                        }
+                        expect = inObject() ? Expect.KEY : Expect.VALUE;
+                        wellFormed &= c == ',';
+                        out.append(c);
+                        return i + 1;
+                    }
+                    if (c == '}' || c == ']') {
+                        return close(i, c);
+                    }
+                    return fail(i, "',' or the end of the " + (inObject() ? "object" : "array") + " expected");
+                default:
+                    return fail(i, "nothing expected after the call");
+            }
+        }
+
+        /** A value at {@code i} (where one is expected): a container opened, or a scalar or string read. */
+        private int value(int i, char c) {
+            boolean open = c == '{' || c == '[';
+            if (!open && c != '"' && c != '\'' && !isWordChar(c)) {
+                return fail(i, "a value expected");
+            }
+            JsonPaths.Action action = action();
+            if (open && action == JsonPaths.Action.NONE) {
+                opening();
+                stack.add(c == '{');
+                expect = c == '{' ? Expect.KEY : Expect.VALUE;
+                out.append(c);
+                return i + 1;
+            }
+            if ((c == '"' || c == '\'') && action == JsonPaths.Action.NONE) {
+                String problem = stringProblem(i);
+                if (problem != null) {
+                    return fail(i, problem);
+                }
+            }
+            int after = value(i, action);
+            expect = stack.isEmpty() ? Expect.TOP : Expect.NEXT;
+            return after;
+        }
+
+        /** A key at {@code i}: quoted, or a word lenient readers take for one. */
+        private int key(int i, char c) {
+            if (c == '"' || c == '\'') {
+                String problem = stringProblem(i);
+                if (problem != null) {
+                    return fail(i, problem);
+                }
+                int close = stringEnd(i);
+                lastKey = decode(i + 1, Math.min(close, end));
+                appendString(i, Math.min(close + 1, end));
+                expect = Expect.COLON;
+                return close + 1;
+            }
+            if (!isWordChar(c)) {
+                return fail(i, "a name expected");
+            }
+            int after = scalarEnd(i);
+            lastKey = in.subSequence(i, after).toString();
+            wellFormed = false;
+            appendDetected(i, after);
+            expect = Expect.COLON;
+            return after;
+        }
+
+        /** The bracket {@code c} at {@code i}, which must close the innermost open container. */
+        private int close(int i, char c) {
+            if (stack.isEmpty() || stack.get(stack.size() - 1) != (c == '}')) {
+                return fail(i, "a bracket that closes no open " + (c == '}' ? "object" : "array"));
+            }
+            stack.remove(stack.size() - 1);
+            closed();
+            lastKey = null;
+            out.append(c);
+            expect = stack.isEmpty() ? Expect.TOP : Expect.NEXT;
+            return i + 1;
+        }
+
+        /**
+         * Why the string at {@code i} cannot be shown as read (null: it can): it holds a line break, or it is not
+         * closed in a text that was not cut — a quote the writer did not mean to open a string, after which nothing
+         * can be told apart.
+         */
+        private String stringProblem(int i) {
+            int close = stringEnd(i);
+            for (int k = i + 1; k < close && k < end; k++) {
+                char c = in.charAt(k);
+                if (c == '\n' || c == '\r') {
+                    return "a line break in a string";
+                }
+            }
+            return close >= end && !cut ? "a string not closed" : null;
+        }
+
+        /**
+         * Writes the marker for the first place the reader cannot follow, and stops: nothing after it is shown.
+         * Returns the input's end.
+         */
+        private int fail(int at, String what) {
+            out.append("[NOT WELL-FORMED JSON: ").append(what).append(" at offset ").append(at).append("; the")
+                    .append(" remaining ").append(end - at).append(" chars not shown]");
+            failed = true;
+            wellFormed = false;
+            masked++;
+            return end;
+        }
+
+        /** Copies a BOM, a guard ({@link JsonPrefix}) and JSONP's {@code callback(} (its name through the detectors). */
+        private int prefix() {
+            int guard = JsonPrefix.guardEnd(in, 0, end);
+            out.append(in, 0, guard);
+            int callEnd = JsonPrefix.callbackEnd(in, guard, end);
+            if (callEnd >= 0) {
+                appendDetected(guard, callEnd);
+                call = true;
+            }
+            jsonFrom = out.length();
+            return callEnd >= 0 ? callEnd : guard;
         }
 
         /**
@@ -197,7 +339,7 @@ final class JsonMasker {
 
         /** What the rules do with the value starting here: by its key's name, or by its path. */
         private JsonPaths.Action action() {
-            boolean member = inObject() && !expectKey && lastKey != null;
+            boolean member = inObject() && expect != Expect.KEY && lastKey != null;
             if (member && keys.contains(lastKey)) {
                 return JsonPaths.Action.MASK;
             }
@@ -240,11 +382,10 @@ final class JsonMasker {
         }
 
         /**
-         * A value at {@code i}: copied, or skipped whole and replaced by the mask or the prune marker. Returns the
-         * position after.
+         * A value at {@code i}: copied, or skipped whole and replaced by the mask or the prune marker as
+         * {@code action} says. Returns the position after.
          */
-        private int value(int i) {
-            JsonPaths.Action action = action();
+        private int value(int i, JsonPaths.Action action) {
             int after = valueEnd(i);
             if (action == JsonPaths.Action.PRUNE) {
                 out.append(PRUNED);
@@ -308,7 +449,7 @@ final class JsonMasker {
             StringBuilder inner = new StringBuilder(ce - cs + 16);
             Scan scan = new Scan(decode(cs, ce), cut && ce == end, inner);
             scan.run();
-            if (scan.masked == 0) {
+            if (scan.masked == 0) { // a string that failed counted one
                 return false;
             }
             out.append(quote);
@@ -409,7 +550,7 @@ final class JsonMasker {
         /** The end of a number, a literal or an unquoted word starting at {@code i}. */
         private int scalarEnd(int i) {
             int k = i;
-            while (k < end && ",:;=]} \n\r\t\"'{[".indexOf(in.charAt(k)) < 0) {
+            while (k < end && isWordChar(in.charAt(k))) {
                 k++;
             }
             return k;
@@ -434,6 +575,11 @@ final class JsonMasker {
             }
             wellFormed = false;
             return end;
+        }
+
+        /** Whether {@code c} is part of a number, a literal or an unquoted word (as lenient readers take them). */
+        private boolean isWordChar(char c) {
+            return Character.isLetterOrDigit(c) || c == '_' || c == '$' || c == '.' || c == '+' || c == '-';
         }
 
         /** A string's content {@code in[from, to)} with its escapes decoded (a broken one stays as written). */

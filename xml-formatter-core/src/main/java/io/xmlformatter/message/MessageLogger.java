@@ -96,14 +96,16 @@ public final class MessageLogger implements AutoCloseable {
     /**
      * A logger with this one's configuration changed by {@code override} (a limit, paths, the strategy, ...), for
      * some exchanges (e.g. an annotated resource method): it writes to the same sinks, and its exchanges share this
-     * logger's chains and held-bytes bound. Rules are not carried over.
+     * logger's chains and held-bytes bound. Rules are not carried over. It masks at least what this one masks.
      *
-     * @throws IllegalArgumentException naming the setting that is wrong
+     * @throws IllegalArgumentException naming the setting that is wrong, or an option the override would mask less
+     *         with ({@link Option#masks()})
      */
     public MessageLogger derive(Consumer<MessageLoggerBuilder> override) {
         MessageLoggerBuilder b = configuration.copy();
         b.rules.clear();
         override.accept(b);
+        options().refuseLessMasking(b.options());
         b.rules.clear();
         b.inSink = inSink;
         b.outSink = outSink;

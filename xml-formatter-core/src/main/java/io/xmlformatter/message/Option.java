@@ -20,10 +20,22 @@ public final class Option<T> {
     private final OptionType<T> type;
     private final T defaultValue;
     private final String description;
-    private final boolean widens;
+    private final Overlaid overlaid;
+
+    /** What an overlay (a rule, an annotation) may do to an option. */
+    enum Overlaid {
+        /** It replaces the value. */
+        REPLACED,
+        /** It adds to the value (names and paths masked or pruned, detectors): it masks more, never less. */
+        WIDENED,
+        /** A switch that masks when on: an overlay may switch it on, never off. */
+        RAISED,
+        /** A masking setting an overlay may not change at all (the pseudonyms' key). */
+        KEPT
+    }
 
     Option(int index, String name, String property, String cxfName, OptionType<T> type, T defaultValue,
-            String description, boolean widens) {
+            String description, Overlaid overlaid) {
         this.index = index;
         this.name = name;
         this.property = property;
@@ -31,7 +43,7 @@ public final class Option<T> {
         this.type = type;
         this.defaultValue = defaultValue;
         this.description = description;
-        this.widens = widens;
+        this.overlaid = overlaid;
     }
 
     int index() {
@@ -68,7 +80,30 @@ public final class Option<T> {
      * names and paths that are masked or pruned, so an overlay can mask more, never less.
      */
     public boolean widens() {
-        return widens;
+        return overlaid == Overlaid.WIDENED;
+    }
+
+    /**
+     * Whether the option decides what is masked (names, paths, detectors, presets, pseudonyms): an overlay can make
+     * it mask more, never less ({@link Options#overlay} refuses a value that would lower it).
+     */
+    public boolean masks() {
+        return overlaid != Overlaid.REPLACED;
+    }
+
+    /**
+     * {@code value}, given by an overlay, when it does not lower what this option masks.
+     *
+     * @throws IllegalArgumentException naming the option, when the overlay would mask less
+     */
+    T checkOverlay(T value) {
+        boolean lowers = overlaid == Overlaid.KEPT || (overlaid == Overlaid.RAISED && !Boolean.TRUE.equals(value));
+        if (lowers) {
+            throw new IllegalArgumentException(name + " (" + property + "): a rule or annotation can mask more, never"
+                    + " less; " + (overlaid == Overlaid.KEPT ? "it cannot set this option"
+                    : "'" + text(value) + "' would switch masking off") + " (set it in the base configuration)");
+        }
+        return value;
     }
 
     /** The type of the value as Spring Boot's configuration metadata names it ({@code java.time.Duration}). */
@@ -120,6 +155,20 @@ public final class Option<T> {
             throw wrong(type.secret() ? "the value given" : String.valueOf(value), problem, null);
         }
         return value;
+    }
+
+    /** Whether {@code derived} masks less than {@code base} does, for this option (false when it masks nothing). */
+    boolean lowers(T base, T derived) {
+        switch (overlaid) {
+            case RAISED:
+                return Boolean.TRUE.equals(base) && !Boolean.TRUE.equals(derived);
+            case WIDENED:
+                return !((java.util.Collection<?>) derived).containsAll((java.util.Collection<?>) base);
+            case KEPT:
+                return base == null ? derived != null : !base.equals(derived);
+            default:
+                return false;
+        }
     }
 
     /** {@code value} in the option's text form; a secret's is {@code [hidden]} (or null when none is set). */

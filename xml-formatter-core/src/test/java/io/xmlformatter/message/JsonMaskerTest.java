@@ -51,7 +51,9 @@ class JsonMaskerTest {
         String twice = "{\"outer\":\"{\\\"inner\\\":\\\"{\\\\\\\"password\\\\\\\":\\\\\\\"s3cr3t\\\\\\\"}\\\"}\"}";
         assertFalse(mask(twice).contains("s3cr3t"), "escaped twice: " + mask(twice));
         assertEquals("[\" [{'password':\\\"[*****]\\\"}]\"]", mask("[\" [{'password':'s3cr3t'}]\"]"), "lenient JSON within");
-        assertEquals("{\"note\":\"{not json}\"}", mask("{\"note\":\"{not json}\"}"), "nothing masked: as written");
+        assertEquals("{\"note\":\"{not [NOT WELL-FORMED JSON: ':' after a name expected at offset 5; the remaining 5"
+                + " chars not shown]\"}", mask("{\"note\":\"{not json}\"}"), "a string read as JSON fails closed too");
+        assertEquals("{\"note\":\"{\\\"a\\\":1}\"}", mask("{\"note\":\"{\\\"a\\\":1}\"}"), "nothing masked: as written");
         StringBuilder cut = new StringBuilder();
         masker.mask("{\"event\":\"{\\\"password\\\":\\\"s3c", true, cut);
         assertFalse(cut.toString().contains("s3c"), cut.toString());
@@ -103,5 +105,70 @@ class JsonMaskerTest {
             assertEquals(1, r.masked, json);
             assertFalse(r.wellFormed, json + " is not strict JSON");
         }
+    }
+
+    /**
+     * Issue 62: JSON the reader cannot follow was written with every value in clear (an anti-XSSI guard before the
+     * object, a stray quote before or inside it). Past the first place it cannot follow, nothing is shown but a
+     * marker; what came before it is masked as usual.
+     */
+    @Test
+    void pastThePlaceTheReaderCannotFollowNothingIsShown() {
+        String[] shapes = {
+            "\"{\"password\":\"s3cr3t\"}",
+            "'{\"password\":\"s3cr3t\"}",
+            "{\"a\":\"b\"\", \"password\":\"s3cr3t\"}",
+            "{\"a\":\"he said \"hi\"\", \"note\":\"s3cr3t\"}",
+            "{\"a\":\"b\" \"note\":\"s3cr3t\"}",
+            "{\"a\":'b}\n{\"note\":\"s3cr3t\"}",
+            "{\"a\":\"line\nbreak\", \"note\":\"s3cr3t\"}",
+            "{\"a\":1}} {\"note\":\"s3cr3t\"}",
+            "{\"a\":1] \"s3cr3t\"",
+            "{\"a\":1} \"s3cr3t\"",
+            "@{\"note\":\"s3cr3t\"}",
+            "{\"a\" \"s3cr3t\"}",
+            "{\"a\":\"x\", \"note\":\"s3cr3t",
+            "[\"a\" \"s3cr3t\"]",
+        };
+        for (String json : shapes) {
+            StringBuilder out = new StringBuilder();
+            JsonMasker.Result r = masker.mask(json, false, out);
+            assertFalse(out.toString().contains("s3cr3t"), json + " -> " + out);
+            assertTrue(out.toString().contains("[NOT WELL-FORMED JSON: "), json + " -> " + out);
+            assertFalse(r.wellFormed, json);
+            assertTrue(r.masked >= 1, json);
+        }
+        String nested = mask("{\"event\":\"{\\\"a\\\":\\\"b\\\"\\\" \\\"note\\\":\\\"s3cr3t\\\"}\"}");
+        assertFalse(nested.contains("s3cr3t"), "JSON in a string: " + nested);
+        assertTrue(nested.contains("[NOT WELL-FORMED JSON: "), nested);
+        assertEquals("{\"a\":\"b\"[NOT WELL-FORMED JSON: ',' or the end of the object expected at offset 8; the"
+                + " remaining 23 chars not shown]", mask("{\"a\":\"b\"\", \"password\":\"s3cr3t\"}"));
+    }
+
+    /** Issue 62: what services write before JSON is recognised, and the JSON after it masked. */
+    @Test
+    void guardsCallsAndByteOrderMarksBeforeTheJsonAreReadPast() {
+        assertEquals(")]}',\n{\"password\":\"[*****]\"}", mask(")]}',\n{\"password\":\"x\"}"));
+        assertEquals(")]}'\n[{\"password\":\"[*****]\"}]", mask(")]}'\n[{\"password\":\"x\"}]"));
+        assertEquals("while(1);{\"password\":\"[*****]\"}", mask("while(1);{\"password\":\"x\"}"));
+        assertEquals("for (;;); {\"password\":\"[*****]\"}", mask("for (;;); {\"password\":\"x\"}"));
+        assertEquals("\uFEFF{\"password\":\"[*****]\"}", mask("\uFEFF{\"password\":\"x\"}"));
+        assertEquals("/**/ jQuery_1.cb({\"password\":\"[*****]\"});", mask("/**/ jQuery_1.cb({\"password\":\"x\"});"));
+        StringBuilder out = new StringBuilder();
+        JsonMasker.Result r = masker.mask("cb({\"a\":1});", false, out);
+        assertTrue(r.wellFormed);
+        assertEquals("{\"a\":1}", out.substring(r.jsonFrom, r.jsonTo));
+        assertFalse(mask("cb({\"a\":1}) {\"note\":\"s3cr3t\"}").contains("s3cr3t"), "one value in a call");
+        assertFalse(mask("cb({\"a\":1}, \"s3cr3t\")").contains("s3cr3t"), "one argument");
+    }
+
+    /** Newline-delimited JSON: values on lines of their own are each read. */
+    @Test
+    void valuesOnLinesOfTheirOwnAreEachRead() {
+        StringBuilder out = new StringBuilder();
+        JsonMasker.Result r = masker.mask("{\"password\":\"x\"}\n{\"password\":\"y\"}\n[1]\n", false, out);
+        assertEquals("{\"password\":\"[*****]\"}\n{\"password\":\"[*****]\"}\n[1]\n", out.toString());
+        assertTrue(r.wellFormed);
+        assertEquals(2, r.masked);
     }
 }

@@ -85,6 +85,26 @@ class LiveRulesTest {
         assertTrue(logger.liveRules().isEmpty());
     }
 
+    /** Issue 62: a rule added while running cannot switch the WS-Security preset or the common names off. */
+    @Test
+    void aRuleThatWouldMaskLessIsRefusedOnTheLoggerAndOverJmx() throws Exception {
+        for (String unmask : List.of("masking.ws-security=false", "masking.common-names=false",
+                "masking.pseudonym-key=0123456789abcdef0123")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> logger.addRule(
+                    ExchangeMatch.any(), Options.pairs(unmask), Duration.ofMinutes(1)));
+            assertTrue(e.getMessage().contains("a rule or annotation can mask more, never less"), e.getMessage());
+        }
+        MBeanServer server = ManagementFactory.getPlatformMBeanServer();
+        ObjectName name = new ObjectName("io.xmlformatter:type=MessageLogger,name=\"unmask\"");
+        try (LoggerJmx bean = LoggerJmx.register(logger, "unmask")) {
+            Exception e = assertThrows(Exception.class, () -> server.invoke(name, "addRule", new Object[] {"",
+                "masking.ws-security=false", "10m"}, new String[] {String.class.getName(), String.class.getName(),
+                    String.class.getName()}));
+            assertTrue(String.valueOf(e.getCause()).contains("masking.ws-security"), String.valueOf(e.getCause()));
+        }
+        assertTrue(logger.liveRules().isEmpty());
+    }
+
     @Test
     void onJmxTheOptionsAndRulesAreReadAndARuleIsAddedAndRemoved() throws Exception {
         MBeanServer server = ManagementFactory.getPlatformMBeanServer();

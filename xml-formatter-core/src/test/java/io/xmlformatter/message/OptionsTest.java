@@ -127,6 +127,67 @@ class OptionsTest {
         assertEquals(List.of("pin"), global.with("masking.element-names", "pin").get(Options.SENSITIVE_ELEMENT_NAMES));
     }
 
+    /**
+     * Issue 62: a rule with {@code masking.ws-security=false} or {@code masking.common-names=false} was accepted and
+     * the next record showed the password. Walks the table: for every row that masks, no overlay and no derived
+     * logger masks less, and the refusal names the row.
+     */
+    @Test
+    void noOverlayLowersARowThatMasks() {
+        Options base = Options.defaults().with("masking.pseudonym-key", "0123456789abcdef0123");
+        for (Option<?> o : Options.all()) { // every list that masks holds something to lower
+            if (o.widens()) {
+                base = base.with(o.property(), o.property().contains("json") ? "$.card"
+                        : o.property().equals("masking.detect") ? "card-numbers"
+                        : o.property().endsWith("paths") || o.property().endsWith("prune") ? "//card" : "pin");
+            }
+        }
+        Options configured = base;
+        MessageLogger logger = MessageLogger.builder().options(base).sink(r -> { }).build();
+        int masking = 0;
+        for (Option<?> o : Options.all()) {
+            if (!o.masks()) {
+                continue;
+            }
+            masking++;
+            for (String lower : lowerValues(o)) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> configured.overlay(Map.of(o.property(), lower)), o + "=" + lower);
+                assertTrue(e.getMessage().startsWith(o.name() + " (" + o.property() + "): a rule or annotation can"
+                        + " mask more, never less"), e.getMessage());
+                assertFalse(e.getMessage().contains("0123456789abcdef"), e.getMessage());
+                if (!o.widens()) { // a list overlaid is added to: it cannot lower; set directly, it can
+                    assertThrows(IllegalArgumentException.class, () -> logger.derive(b -> b.set(o.property(), lower)),
+                            o + "=" + lower);
+                }
+            }
+            if (o.widens()) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> logger.derive(b -> b.set(o.property(), "")), o.name());
+                assertTrue(e.getMessage().startsWith(o.name() + " (" + o.property() + "): a rule, annotation or"
+                        + " derived logger can mask more, never less"), e.getMessage());
+                Options widened = configured.overlay(Map.of(o.property(), ""));
+                assertEquals(base.get(o), widened.get(o), o.name());
+            }
+        }
+        assertEquals(12, masking, "rows that mask");
+        assertTrue(configured.overlay(Map.of("masking.ws-security", "true", "masking.common-names", "true"))
+                .get(Options.WS_SECURITY));
+        assertFalse(Options.defaults().with("masking.ws-security", "false").get(Options.WS_SECURITY),
+                "the base configuration sets it");
+    }
+
+    /** Values of a masking row that an overlay gives to mask less. */
+    private static List<String> lowerValues(Option<?> o) {
+        if (o.metadataType().equals(Boolean.class.getName())) {
+            return List.of("false", "FALSE");
+        }
+        if (o.metadataType().equals(String.class.getName())) { // the pseudonyms' key: not an overlay's to change
+            return List.of("another-key-of-twenty-bytes");
+        }
+        return List.of(); // lists: an overlay adds to them
+    }
+
     @Test
     void theBuilderAndTheLoggerHoldTheOptionsSetByNameOrType() {
         MessageLogger logger = MessageLogger.builder().set("exchange.fault-status", "502").limit(100)
