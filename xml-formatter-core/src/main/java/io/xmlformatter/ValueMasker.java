@@ -43,6 +43,9 @@ public final class ValueMasker {
         anyNeed = any;
     }
 
+    /** Fewer chars than the shortest value a built-in detector finds (an e-mail address {@code a@b.cc}). */
+    private static final int SHORTEST_FOUND = 6;
+
     /** Screen bits for "run every detector" ({@link #detect}). */
     static final int ALL = -1;
 
@@ -89,6 +92,10 @@ public final class ValueMasker {
      */
     public int mask(CharSequence text, int from, int to, boolean cut, StringBuilder out) {
         if (from >= to) {
+            return 0;
+        }
+        if (!cut && anyNeed >= 0 && to - from < SHORTEST_FOUND) { // a JSON key or number: nothing to copy or screen
+            out.append(text, from, to);
             return 0;
         }
         Detections found = new Detections();

@@ -164,8 +164,8 @@ final class BodyRenderer {
         boolean form = typeLower.startsWith("application/x-www-form-urlencoded");
         boolean json = typeLower.contains("json");
         boolean plainText = typeLower.startsWith("text/plain") || (typeLower.isEmpty() && !startsAsMarkup(s));
-        if (charset.equals(StandardCharsets.UTF_8) && !form && !json && !plainText && holdsMarkup(s)
-                && !isJsonStart(s)) {
+        boolean markup = (typeLower.contains("xml") || typeLower.contains("html")) ? holdsMarkup(s) : startsAsMarkup(s);
+        if (charset.equals(StandardCharsets.UTF_8) && !form && !json && !plainText && markup && !isJsonStart(s)) {
             if (depth == 0 && s.complete) {
                 whole(s, r);
             } else {

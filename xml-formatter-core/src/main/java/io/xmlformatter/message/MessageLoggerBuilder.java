@@ -131,7 +131,10 @@ public final class MessageLoggerBuilder {
         return set(Options.PRUNE, OptionType.list(paths));
     }
 
-    /** {@link Options#DETECT}: masks what these detectors find by its value, wherever it stands. */
+    /**
+     * {@link Options#DETECT}: masks what these detectors find by its value, wherever it stands; replaces the
+     * detectors set before (card numbers and IBANs by default; none given: off).
+     */
     @Experimental
     public MessageLoggerBuilder detect(ValueDetector... values) {
         return set(Options.DETECT, Collections.unmodifiableList(new ArrayList<>(Arrays.asList(values))));

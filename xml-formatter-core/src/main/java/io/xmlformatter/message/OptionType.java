@@ -351,7 +351,7 @@ abstract class OptionType<T> {
         };
     }
 
-    /** Value detectors; as text, the built-in detectors' names ({@link ValueDetector#named}). */
+    /** Value detectors; as text, the built-in detectors' names ({@link ValueDetector#named}), or none. */
     static OptionType<List<ValueDetector>> detectors() {
         List<String> names = Collections.unmodifiableList(Arrays.asList("card-numbers",
                 "card-numbers-first-six-last-four", "ibans", "email-addresses"));
@@ -365,7 +365,7 @@ abstract class OptionType<T> {
             @Override
             List<ValueDetector> parse(String text) {
                 List<ValueDetector> detectors = new ArrayList<>();
-                for (String name : list(text)) {
+                for (String name : "none".equalsIgnoreCase(text.trim()) ? Collections.<String>emptyList() : list(text)) {
                     detectors.add(ValueDetector.named(name));
                 }
                 return Collections.unmodifiableList(detectors);

@@ -147,6 +147,9 @@ final class ParameterMasker {
             }
             if (nameEnd - 2 >= copied && (text.charAt(nameEnd - 1) == '"' || text.charAt(nameEnd - 1) == '\'')) {
                 nameEnd--; // a quoted name: "password": ...
+                while (nameEnd > copied && text.charAt(nameEnd - 1) == '\\') {
+                    nameEnd--; // its quote escaped: \"password\": ... (JSON in a string)
+                }
             }
             int nameStart = nameEnd;
             while (nameStart > copied && isNameChar(text.charAt(nameStart - 1))) {
@@ -249,11 +252,20 @@ final class ParameterMasker {
 
     private static int valueEnd(CharSequence text, int from, char sep) {
         int n = text.length();
+        if (from + 1 < n && text.charAt(from) == '\\' && (text.charAt(from + 1) == '"' || text.charAt(from + 1) == '\'')) {
+            char quote = text.charAt(from + 1); // escaped: JSON in a string
+            int k = from + 2;
+            while (k < n && text.charAt(k) != '\n' && !(text.charAt(k) == '\\' && k + 1 < n
+                    && text.charAt(k + 1) == quote)) {
+                k++;
+            }
+            return k < n && text.charAt(k) == '\\' ? k + 2 : k;
+        }
         if (from < n && (text.charAt(from) == '"' || text.charAt(from) == '\'')) {
             char quote = text.charAt(from);
             int k = from + 1;
             while (k < n && text.charAt(k) != quote && text.charAt(k) != '\n') {
-                k++;
+                k += text.charAt(k) == '\\' && k + 1 < n && text.charAt(k + 1) != '\n' ? 2 : 1; // an escaped quote
             }
             return k < n && text.charAt(k) == quote ? k + 1 : k;
         }

@@ -125,9 +125,23 @@ class ValueDetectionTest {
         assertEquals(2, r.maskedCount());
     }
 
+    /** Issue 62: with no setting, card numbers and IBANs are found (PCI DSS); {@code none} switches them off. */
+    @Test
+    void byDefaultCardsAndIbansAreFound() {
+        MessageLogger defaults = MessageLogger.builder().sink(records::add).build();
+        LogRecord r = log(defaults, "http://127.0.0.1/cards/" + PAN, "application/json",
+                "{\"card\": \"4111 1111 1111 1111\", \"iban\": \"DE89 3704 0044 0532 0130 00\"}", "X-Note", CARD);
+        assertEquals("{\"card\": \"[*****]\", \"iban\": \"[*****]\"}", r.payload());
+        assertEquals("http://127.0.0.1/cards/[*****]", r.address());
+        assertEquals(List.of("[*****]"), r.headers().get("X-Note"));
+        r = log(defaults, "http://127.0.0.1/pay", "text/xml", "<pay><cardNumber>4111111111111111</cardNumber></pay>",
+                "X-Note", "x");
+        assertEquals("<pay><cardNumber>[*****]</cardNumber></pay>", r.payload());
+    }
+
     @Test
     void withoutDetectorsEverythingIsShownAsWritten() {
-        MessageLogger plain = MessageLogger.builder().sink(records::add).build();
+        MessageLogger plain = MessageLogger.builder().sink(records::add).set("masking.detect", "none").build();
         LogRecord r = log(plain, "http://127.0.0.1/cards/" + PAN, "application/json",
                 "{\"note\":\"" + CARD + "\"}", "X-Note", CARD);
         assertEquals("{\"note\":\"" + CARD + "\"}", r.payload());

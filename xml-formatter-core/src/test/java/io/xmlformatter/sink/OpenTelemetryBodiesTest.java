@@ -89,7 +89,8 @@ class OpenTelemetryBodiesTest {
         assertTrue(request.contains("<password>[*****]</password>"), request);
         assertFalse(a.toString().contains("otel-secret-1"), a.toString());
         assertTrue(attribute(a, "http.response.body.content").contains("soap:Fault"));
-        assertEquals(1L, a.get(AttributeKey.longKey("xmlformatter.request.masked_count")));
+        assertTrue(request.contains("<iban>[*****]</iban>"), request); // the detectors, on by default
+        assertEquals(2L, a.get(AttributeKey.longKey("xmlformatter.request.masked_count")));
         assertEquals(Boolean.FALSE, a.get(AttributeKey.booleanKey("xmlformatter.request.truncated")));
         assertEquals("pay", attribute(a, "xmlformatter.operation"));
         assertEquals("soap:Client", attribute(a, "xmlformatter.soap.fault_code"));

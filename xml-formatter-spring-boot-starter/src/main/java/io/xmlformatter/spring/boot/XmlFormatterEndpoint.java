@@ -4,6 +4,7 @@ import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.LiveRule;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Options;
+import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
@@ -51,11 +52,17 @@ public class XmlFormatterEndpoint {
      * @param options what changes for them, {@code property=value} pairs separated by {@code ;}
      * @param lasting how long, e.g. {@code 10m} (at most a day)
      * @return the rule, with its id
+     * @throws InvalidEndpointRequestException (a 400) for a wrong match, option, value or duration, or options
+     *         that would mask less than the logger does, naming what is wrong
      */
     @WriteOperation
     public Map<String, Object> addRule(String match, String options, String lasting) {
-        return describe(logger.addRule(ExchangeMatch.of(Options.pairs(match)), Options.pairs(options),
-                Options.duration(lasting)));
+        try {
+            return describe(logger.addRule(ExchangeMatch.of(Options.pairs(match)), Options.pairs(options),
+                    Options.duration(lasting)));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidEndpointRequestException(e.getMessage(), e.getMessage());
+        }
     }
 
     /** Removes a rule added while running; {@code removed} false when there is none of this id. */

@@ -99,6 +99,28 @@ class JerseyApplicationTest {
         }
     }
 
+    /**
+     * Issue 62: a rule that would switch masking off is refused over HTTP with a 400 (the message, naming the option,
+     * is Boot's to show), and the next exchange is masked as before.
+     */
+    @Test
+    void aRuleThatWouldMaskLessIsRefusedWithA400() throws Exception {
+        try (ConfigurableApplicationContext context = start("management.endpoints.web.exposure.include=xmlformatter",
+                "xmlformatter.rules[0].path=/actuator/.*", "xmlformatter.rules[0].exclude=true")) {
+            CollectingSink sink = context.getBean(CollectingSink.class);
+            for (String unmask : new String[] {"masking.ws-security=false", "masking.common-names=false"}) {
+                HttpResponse<String> refused = actuator(context, "POST", "{\"match\": \"operation=pay\", \"options\":"
+                        + " \"" + unmask + "\", \"lasting\": \"10m\"}");
+                assertThat(refused.statusCode()).as(unmask).isEqualTo(400);
+            }
+            assertThat(actuator(context, "GET", null).body()).contains("\"rules\":[]");
+            pay(context);
+            sink.await(4);
+            assertThat(sink.only(MessageType.REQ_IN).payload())
+                    .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
+        }
+    }
+
     private static HttpResponse<String> actuator(ConfigurableApplicationContext context, String method, String json,
             String... path) throws Exception {
         HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + context.getEnvironment()
