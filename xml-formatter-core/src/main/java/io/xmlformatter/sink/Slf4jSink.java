@@ -184,8 +184,15 @@ public final class Slf4jSink implements LogSink {
         if (!enabled(logger, at)) {
             return;
         }
-        if (fieldNames != null) {
-            writeFields(logger, at, record);
+        if (fieldNames != null) { // the ids under the MDC's own keys too: as the record carries them, not as put
+            String exchange = put(MDC_KEYS[0], record.exchangeId());
+            String correlation = put(MDC_KEYS[1], record.correlationId());
+            try {
+                writeFields(logger, at, record);
+            } finally {
+                restore(MDC_KEYS[0], exchange);
+                restore(MDC_KEYS[1], correlation);
+            }
             return;
         }
         String[] values = new String[MDC_KEYS.length];

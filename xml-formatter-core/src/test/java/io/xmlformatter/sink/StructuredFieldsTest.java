@@ -100,6 +100,35 @@ class StructuredFieldsTest {
         return JsonMapper.builder().build().readTree(line);
     }
 
+    /**
+     * Issue 62: a client's correlation id taken from the caller's MDC is escaped in the record; while the record is
+     * written, {@code %mdc} prints it as the record carries it, not the caller's raw value (a line break in it would
+     * forge a line), and the caller's value is back after.
+     */
+    @Test
+    void whileARecordIsWrittenTheMdcHoldsItsIdsAsItCarriesThem() {
+        ch.qos.logback.classic.encoder.PatternLayoutEncoder pattern = new ch.qos.logback.classic.encoder
+                .PatternLayoutEncoder();
+        pattern.setContext((LoggerContext) LoggerFactory.getILoggerFactory());
+        pattern.setPattern("[%X{correlationId}] %msg%n");
+        pattern.start();
+        use(pattern);
+        org.slf4j.MDC.put("correlationId", "abc\nFORGED LINE");
+        try {
+            for (Slf4jSink sink : new Slf4jSink[] {Slf4jSink.fields(FieldNames.ECS, Level.INFO),
+                Slf4jSink.fieldsInMdc(FieldNames.OTEL, Level.INFO)}) {
+                out.reset();
+                sink.write(response().toBuilder().correlationId("abc\\nFORGED LINE").build());
+                String written = new String(out.toByteArray(), StandardCharsets.UTF_8);
+                assertTrue(written.startsWith("[abc\\nFORGED LINE] "), written);
+                assertFalse(written.contains("\nFORGED"), written);
+                assertEquals("abc\nFORGED LINE", org.slf4j.MDC.get("correlationId"));
+            }
+        } finally {
+            org.slf4j.MDC.remove("correlationId");
+        }
+    }
+
     @Test
     void ecsNamesAreFieldsOfTheJsonAndThePayloadIsTheMessageEscapedOnce() {
         Slf4jSink.fields(FieldNames.ECS, Level.INFO).write(response());
