@@ -73,7 +73,8 @@ class CxfDifferentialTest {
 
     @Test
     void aCutBody() throws Exception {
-        String text = "0123456789".repeat(100);
+        // not digits: at a cut, the card detector (on by default) masks a run of them
+        String text = "abcdefghij".repeat(100);
         compare("soap cut", 4, http("/bank"), (f, a) -> soap(f, a, b -> b.echo(text)),
                 set(f -> f.setLimit(300), f -> f.setLimit(300)));
     }
