@@ -84,7 +84,8 @@ final class JsonMasker {
         int start = out.length();
         Scan s = new Scan(json, cut, out);
         s.run();
-        return new Result(s.masked, s.wellFormed, s.jsonFrom - start, (s.jsonTo < 0 ? out.length() : s.jsonTo) - start);
+        int jsonTo = s.jsonTo < 0 ? out.length() : s.jsonTo;
+        return new Result(s.masked, s.wellFormed, s.jsonFrom - start, jsonTo - start);
     }
 
     /** What the scanner takes next. */
@@ -299,7 +300,7 @@ final class JsonMasker {
             return end;
         }
 
-        /** Copies a BOM, a guard ({@link JsonPrefix}) and JSONP's {@code callback(} (its name through the detectors). */
+        /** Copies a BOM, a guard ({@link JsonPrefix}) and JSONP's {@code callback(} (the name through the detectors). */
         private int prefix() {
             int guard = JsonPrefix.guardEnd(in, 0, end);
             out.append(in, 0, guard);

@@ -365,7 +365,8 @@ abstract class OptionType<T> {
             @Override
             List<ValueDetector> parse(String text) {
                 List<ValueDetector> detectors = new ArrayList<>();
-                for (String name : "none".equalsIgnoreCase(text.trim()) ? Collections.<String>emptyList() : list(text)) {
+                List<String> given = "none".equalsIgnoreCase(text.trim()) ? Collections.<String>emptyList() : list(text);
+                for (String name : given) {
                     detectors.add(ValueDetector.named(name));
                 }
                 return Collections.unmodifiableList(detectors);

@@ -252,7 +252,8 @@ final class ParameterMasker {
 
     private static int valueEnd(CharSequence text, int from, char sep) {
         int n = text.length();
-        if (from + 1 < n && text.charAt(from) == '\\' && (text.charAt(from + 1) == '"' || text.charAt(from + 1) == '\'')) {
+        if (from + 1 < n && text.charAt(from) == '\\'
+                && (text.charAt(from + 1) == '"' || text.charAt(from + 1) == '\'')) {
             char quote = text.charAt(from + 1); // escaped: JSON in a string
             int k = from + 2;
             while (k < n && text.charAt(k) != '\n' && !(text.charAt(k) == '\\' && k + 1 < n
