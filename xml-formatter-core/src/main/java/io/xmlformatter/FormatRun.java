@@ -344,7 +344,7 @@ final class FormatRun {
             }
         }
         long m = 0;
-        if (!hidden && expected[depth - 1] != 0) {
+        if (!hidden && (expected[depth - 1] != 0 || rules.byWords)) {
             m = matchElement(ns, ne, colon, lastColon);
         }
         expected[depth] = PathRules.steps(m);

@@ -56,15 +56,19 @@ final class MaskedNameScreen {
     private final boolean everyRun;
     /** Whether names are compared in any letter case ({@link #names} then in lower case). */
     private final boolean anyCase;
+    /** Names masked when they hold these as words (any run holding one's first word anywhere is "maybe"), or null. */
+    private final NameWords words;
 
     /**
      * @param elementNames the local names of the last steps of the rules on elements (null for {@code *})
      * @param attributeNames those of the rules on attributes
      * @param anyCase whether some rule matches its name in any letter case: then every name is compared so
+     * @param words names masked when they hold these as words (elements and attributes), or null
      */
-    MaskedNameScreen(List<String> elementNames, List<String> attributeNames, boolean anyCase) {
+    MaskedNameScreen(List<String> elementNames, List<String> attributeNames, boolean anyCase, NameWords words) {
         this.anyCase = anyCase;
-        everyRun = !attributeNames.isEmpty();
+        this.words = words;
+        everyRun = !attributeNames.isEmpty() || words != null;
         List<String> all = new ArrayList<>(elementNames);
         all.addAll(attributeNames);
         if (everyRun) {
@@ -220,6 +224,9 @@ final class MaskedNameScreen {
     }
 
     private boolean isName(Input in, int from, int to) {
+        if (words != null && words.mayHold(in, from, to)) {
+            return true;
+        }
         int n = to - from;
         int c = in.at(from) - 64;
         if (n > 63 || (lengths & 1L << n) == 0 || c < 0 || (firstChars & 1L << c) == 0) {

@@ -59,8 +59,12 @@ final class PathRules {
     final boolean masks;
     /** Tells text that cannot hold a name these paths mask or prune from text that could. */
     final MaskedNameScreen screen;
+    /** Elements and attributes whose names hold these as words are masked wherever they are; or null. */
+    private final NameWords words;
+    /** Whether every element is to be matched, whatever steps its parent expects ({@link #words}). */
+    final boolean byWords;
 
-    private PathRules(List<Step> steps) {
+    private PathRules(List<Step> steps, NameWords words) {
         int n = steps.size();
         local = new char[n][];
         uri = new String[n];
@@ -119,16 +123,20 @@ final class PathRules {
         rootExpected = root;
         everyStep = (1L << n) - 1;
         namespaceAware = ns;
-        masks = anyMask;
-        screen = new MaskedNameScreen(elementNames, attributeNames, screenAnyCase);
+        masks = anyMask || words != null;
+        this.words = words;
+        byWords = words != null;
+        screen = new MaskedNameScreen(elementNames, attributeNames, screenAnyCase, words);
     }
 
     /**
      * @param anonymize paths masked
      * @param anonymizeAnyCase paths masked, their names matched in any letter case
      * @param prune paths pruned
+     * @param words names masked wherever they are when they hold these as words, or null
      */
-    static PathRules compile(List<String> anonymize, List<String> anonymizeAnyCase, List<String> prune) {
+    static PathRules compile(List<String> anonymize, List<String> anonymizeAnyCase, List<String> prune,
+            NameWords words) {
         List<Step> steps = new ArrayList<>();
         for (String p : anonymize) {
             parse(p, MASK, false, steps);
@@ -143,7 +151,7 @@ final class PathRules {
             throw new IllegalArgumentException("too many path steps: " + steps.size() + " (at most " + MAX_STEPS
                     + "); use //name paths or fewer paths");
         }
-        return new PathRules(steps);
+        return new PathRules(steps, words);
     }
 
     private static void parse(String path, long action, boolean anyCase, List<Step> out) {
@@ -243,11 +251,12 @@ final class PathRules {
     long match(long expected, Input in, int localStart, int localEnd, String nsUri) {
         int n = localEnd - localStart;
         int c = n > 0 ? in.at(localStart) : 0;
+        long byWords = words != null && words.holds(in.array(), localStart, localEnd) ? MASK : 0;
         boolean length = n > 63 ? elementNameLengths == -1L : (elementNameLengths & 1L << n) != 0;
         if (!length || (c < 128 && (elementNameStarts[c >> 6] & 1L << c) == 0)) {
-            return expected & descendantSteps; // no step names it: only the "anywhere below" steps go on
+            return (expected & descendantSteps) | byWords; // no step names it: only the "anywhere below" steps go on
         }
-        long next = 0;
+        long next = byWords;
         long bits = expected;
         while (bits != 0) {
             int j = Long.numberOfTrailingZeros(bits);
@@ -277,6 +286,9 @@ final class PathRules {
 
     /** Whether the steps {@code expected} by an element mask its attribute with the given local name. */
     boolean masksAttribute(long expected, Input in, int localStart, int localEnd, String nsUri) {
+        if (words != null && words.holds(in.array(), localStart, localEnd)) {
+            return true;
+        }
         long bits = expected & attributeSteps & ~ACTIONS;
         while (bits != 0) {
             int j = Long.numberOfTrailingZeros(bits);
@@ -291,7 +303,7 @@ final class PathRules {
 
     /** Whether an element expecting {@code expected} has any attribute rule. */
     boolean hasAttributeRules(long expected) {
-        return (expected & attributeSteps & ~ACTIONS) != 0;
+        return words != null || (expected & attributeSteps & ~ACTIONS) != 0;
     }
 
     /** Whether step {@code j} matches the name; a null {@code nsUri} (not known) matches any namespace. */

@@ -76,7 +76,7 @@ public final class XmlFormatter {
     }
 
     private XmlFormatter(Builder b) {
-        rules = PathRules.compile(b.anonymize, b.anonymizeAnyCase, b.prune);
+        rules = PathRules.compile(b.anonymize, b.anonymizeAnyCase, b.prune, NameWords.of(b.nameWords));
         mask = b.mask;
         pruneMarker = b.pruneMarker;
         maxTextLength = b.maxTextLength;
@@ -352,6 +352,7 @@ public final class XmlFormatter {
     public static final class Builder {
         private final List<String> anonymize = new ArrayList<>();
         private final List<String> anonymizeAnyCase = new ArrayList<>();
+        private final List<String> nameWords = new ArrayList<>();
         private final List<String> prune = new ArrayList<>();
         private String mask = DEFAULT_MASK;
         private Pseudonyms pseudonyms;
@@ -451,6 +452,21 @@ public final class XmlFormatter {
         public Builder anonymizeIgnoringCase(Iterable<String> paths) {
             for (String p : paths) {
                 anonymizeAnyCase.add(p);
+            }
+            return this;
+        }
+
+        /**
+         * Masks every element and attribute whose local name holds one of these names as words, in any letter case
+         * ({@link NameWords}): {@code password} masks {@code <oldPassword>}, {@code <new_password>},
+         * {@code PASSWORD-CONFIRM="..."}; {@code api_key} masks {@code <apiKey>}. Adds to what was given before.
+         *
+         * @throws IllegalArgumentException for a name without a letter or digit
+         */
+        public Builder maskNamesHoldingWords(Iterable<String> names) {
+            for (String n : names) {
+                NameWords.of(java.util.Collections.singleton(n)); // checked now
+                nameWords.add(n);
             }
             return this;
         }

@@ -24,7 +24,7 @@ class MaskedNameScreenTest {
     private static final int MAX_AMP_CHAIN = 3;
     private static final List<String> NONE = Collections.emptyList();
     private static final MaskedNameScreen ELEMENTS =
-            new MaskedNameScreen(Collections.singletonList("Password"), NONE, false);
+            new MaskedNameScreen(Collections.singletonList("Password"), NONE, false, null);
     private static final Pattern REFERENCE = Pattern.compile("&(lt|gt|amp|quot|apos|#[0-9]{1,7}|#x[0-9a-fA-F]{1,6});");
     private static final Pattern TAG = Pattern.compile("</?(?:[A-Za-z_][A-Za-z0-9_.-]*:)?Password(?![A-Za-z0-9_.:-])");
 
@@ -86,11 +86,11 @@ class MaskedNameScreenTest {
 
     @Test
     void rulesOnAttributesLookAtEveryRunAndAnyCaseAtEveryCase() {
-        MaskedNameScreen attrs = new MaskedNameScreen(NONE, Collections.singletonList("secret"), false);
+        MaskedNameScreen attrs = new MaskedNameScreen(NONE, Collections.singletonList("secret"), false, null);
         assertTrue(mayHold(attrs, "x secret=\"1\""));
         assertTrue(mayHold(attrs, "a CDATA b"), "CDATA stands for a section when runs are not tied to a '<'");
         assertFalse(mayHold(attrs, "secrets and more"));
-        MaskedNameScreen anyCase = new MaskedNameScreen(Collections.singletonList("password"), NONE, true);
+        MaskedNameScreen anyCase = new MaskedNameScreen(Collections.singletonList("password"), NONE, true, null);
         assertTrue(mayHold(anyCase, "&lt;PASSWORD"));
         assertTrue(mayHold(anyCase, "&lt;pAsSwOrD"));
         assertFalse(mayHold(ELEMENTS, "&lt;PASSWORD"), "exact rules match the exact case");
@@ -101,7 +101,7 @@ class MaskedNameScreenTest {
         for (List<String> names : Arrays.asList(Collections.<String>singletonList(null), Collections.singletonList(""),
                 Collections.singletonList("p\u00e4ss"), Collections.singletonList("9lives"),
                 Collections.singletonList("n".repeat(64)))) {
-            MaskedNameScreen off = new MaskedNameScreen(names, NONE, false);
+            MaskedNameScreen off = new MaskedNameScreen(names, NONE, false, null);
             assertTrue(mayHold(off, "plain text"), String.valueOf(names));
         }
         assertTrue(ELEMENTS.mayHold(Input.of(new char[0], 0, 0), 0, 0, 0, false), "no embedding left: always");

@@ -16,7 +16,7 @@ class PathRulesTest {
     private static final List<String> NONE = Collections.emptyList();
 
     private static PathRules masking(String... paths) {
-        return PathRules.compile(Arrays.asList(paths), NONE, NONE);
+        return PathRules.compile(Arrays.asList(paths), NONE, NONE, null);
     }
 
     private static Input name(String s) {
@@ -93,7 +93,7 @@ class PathRulesTest {
 
     @Test
     void anyCasePathsMatchEitherCaseOfAsciiLetters() {
-        PathRules r = PathRules.compile(NONE, Collections.singletonList("//passWord"), NONE);
+        PathRules r = PathRules.compile(NONE, Collections.singletonList("//passWord"), NONE, null);
         for (String n : new String[] {"password", "PASSWORD", "Password", "passWord"}) {
             assertEquals(PathRules.Action.MASK, action(r, "a", n), n);
         }
@@ -104,11 +104,11 @@ class PathRulesTest {
     @Test
     void pruningIsItsOwnAction() {
         PathRules r = PathRules.compile(Collections.singletonList("//Secret"), NONE,
-                Collections.singletonList("/a/Big"));
+                Collections.singletonList("/a/Big"), null);
         assertEquals(PathRules.Action.PRUNE, action(r, "a", "Big"));
         assertEquals(PathRules.Action.MASK, action(r, "a", "Secret"));
         assertTrue(r.masks);
-        assertFalse(PathRules.compile(NONE, NONE, Collections.singletonList("/a/Big")).masks);
+        assertFalse(PathRules.compile(NONE, NONE, Collections.singletonList("/a/Big"), null).masks);
     }
 
     @Test
@@ -159,7 +159,7 @@ class PathRulesTest {
             assertTrue(e.getMessage().contains(b[1]), b[0] + ": " + e.getMessage());
         }
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                () -> PathRules.compile(NONE, NONE, Collections.singletonList("/a/@id")));
+                () -> PathRules.compile(NONE, NONE, Collections.singletonList("/a/@id"), null));
         assertTrue(e.getMessage().contains("attributes cannot be pruned"), e.getMessage());
         String[] many = new String[PathRules.MAX_STEPS + 1];
         Arrays.fill(many, "//x");

@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.NameWords;
 import io.xmlformatter.record.LogRecord;
 
 import java.util.ArrayList;
@@ -26,17 +27,20 @@ final class HeaderMasker {
     private final Masks masks;
     /** The value detectors, or null. */
     private final DetectedValues values;
+    /** Headers whose names hold these as words are masked too ({@code X-Api-Key}), or null. */
+    private final NameWords words;
 
-    HeaderMasker(Collection<String> configured, Masks masks, DetectedValues values) {
+    HeaderMasker(Collection<String> configured, Masks masks, DetectedValues values, NameWords words) {
         names.addAll(DEFAULTS);
         names.addAll(configured);
         this.masks = masks;
         this.values = values;
+        this.words = words;
     }
 
     /** Whether the value of {@code header} is masked. */
     boolean masks(String header) {
-        return header != null && names.contains(header.trim());
+        return header != null && (names.contains(header.trim()) || (words != null && words.holds(header)));
     }
 
     /**

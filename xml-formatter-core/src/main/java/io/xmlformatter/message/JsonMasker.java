@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.NameWords;
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueMasker;
 
@@ -31,6 +32,8 @@ final class JsonMasker {
     private final ValueMasker values;
     /** The rules by path, or null. */
     private final JsonPaths paths;
+    /** Keys holding these as words are masked too ({@code oldPassword}), or null. */
+    private final NameWords words;
     /** What a pruned value is written as. */
     static final String PRUNED = "\"[SUBTREE REMOVED]\"";
 
@@ -40,12 +43,13 @@ final class JsonMasker {
      * (null: the mask; a container, or a value cut short, is the mask), and masks what {@code values} (null: none)
      * finds in any string, bare value or comment. Paths are a JSONPath subset ({@code $.payment.card.number},
      * {@code $..password}, {@code $.items[*].iban}) or JSON Pointers ({@code /payment/card/number}); keys match in
-     * any letter case.
+     * any letter case; keys holding {@code words} (null: none) are masked too.
      *
      * @throws IllegalArgumentException for a path that is neither
      */
     JsonMasker(Collection<String> keys, Collection<String> maskPaths, Collection<String> prunePaths,
-                      String mask, Pseudonyms pseudonyms, ValueMasker values) {
+                      String mask, Pseudonyms pseudonyms, ValueMasker values, NameWords words) {
+        this.words = words;
         this.keys = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         this.keys.addAll(keys);
         this.mask = mask;
@@ -341,7 +345,7 @@ final class JsonMasker {
         /** What the rules do with the value starting here: by its key's name, or by its path. */
         private JsonPaths.Action action() {
             boolean member = inObject() && expect != Expect.KEY && lastKey != null;
-            if (member && keys.contains(lastKey)) {
+            if (member && (keys.contains(lastKey) || (words != null && words.holds(lastKey)))) {
                 return JsonPaths.Action.MASK;
             }
             if (paths == null || stack.isEmpty() || (inObject() && !member)) {

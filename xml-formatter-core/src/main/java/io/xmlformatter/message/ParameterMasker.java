@@ -1,10 +1,11 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.NameWords;
+
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -26,13 +27,19 @@ final class ParameterMasker {
     private final Masks masks;
     /** The value detectors, or null. */
     private final DetectedValues values;
+    /** Names holding these as words are masked too ({@code new_password}, {@code clientSecret}), or null. */
+    private final NameWords words;
 
-    /** Masks the defaults and the {@code configured} names with {@code masks}, and what {@code values} finds. */
-    ParameterMasker(Collection<String> configured, Masks masks, DetectedValues values) {
+    /**
+     * Masks the defaults and the {@code configured} names with {@code masks}, names holding {@code words} (null:
+     * none), and what {@code values} finds.
+     */
+    ParameterMasker(Collection<String> configured, Masks masks, DetectedValues values, NameWords words) {
         names.addAll(DEFAULTS);
         names.addAll(configured);
         this.masks = masks;
         this.values = values;
+        this.words = words;
     }
 
     /**
@@ -292,7 +299,7 @@ final class ParameterMasker {
      * {@code credentials.password}, a name behind junk).
      */
     private boolean sensitive(String name) {
-        if (names.contains(name)) {
+        if (names.contains(name) || (words != null && words.holds(name))) {
             return true;
         }
         int end = name.length();
@@ -357,8 +364,8 @@ final class ParameterMasker {
         return masked;
     }
 
-    /** The name percent- and plus-decoded as UTF-8, lower case; a broken escape stays as written. */
+    /** The name percent- and plus-decoded as UTF-8 (its case kept: its words); a broken escape stays as written. */
     private static String decode(CharSequence s, int from, int to) {
-        return DetectedValues.decode(s, from, to).toLowerCase(Locale.ROOT);
+        return DetectedValues.decode(s, from, to);
     }
 }

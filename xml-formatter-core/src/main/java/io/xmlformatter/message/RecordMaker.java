@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.NameWords;
 import io.xmlformatter.Pseudonyms;
 import io.xmlformatter.ValueDetector;
 import io.xmlformatter.ValueMasker;
@@ -28,6 +29,14 @@ final class RecordMaker {
     static final List<String> COMMON_SECRET_NAMES = Collections.unmodifiableList(Arrays.asList("password",
             "passwd", "pwd", "passphrase", "secret", "client_secret", "access_token", "refresh_token", "id_token",
             "token", "api_key", "apikey", "private_key"));
+    /**
+     * The common names matched as words of a name ({@code oldPassword}, {@code X-Api-Key}): all but {@code token},
+     * matched whole only, since WS-Security's and WS-Trust's own elements hold the word ({@code UsernameToken},
+     * {@code RequestSecurityToken}) around what is not secret.
+     */
+    static final List<String> COMMON_SECRET_WORDS = Collections.unmodifiableList(Arrays.asList("password",
+            "passwd", "pwd", "passphrase", "secret", "access_token", "refresh_token", "id_token", "api_key", "apikey",
+            "private_key"));
     private final BodyRenderer renderer;
     private final HeaderMasker headers;
     private final ParameterMasker parameters;
@@ -44,16 +53,17 @@ final class RecordMaker {
         Masks masks = new Masks(mask, pseudonyms);
         ValueMasker valueMasker = formatter.valueMasker();
         DetectedValues values = valueMasker == null ? null : new DetectedValues(valueMasker);
-        headers = new HeaderMasker(o.get(Options.SENSITIVE_HEADER_NAMES), masks, values);
+        NameWords words = o.get(Options.COMMON_NAMES) ? NameWords.of(COMMON_SECRET_WORDS) : null;
+        headers = new HeaderMasker(o.get(Options.SENSITIVE_HEADER_NAMES), masks, values, words);
         Set<String> parameterNames = new LinkedHashSet<>(o.get(Options.SENSITIVE_PARAMETER_NAMES));
         parameterNames.addAll(o.get(Options.SENSITIVE_ELEMENT_NAMES));
-        parameters = new ParameterMasker(parameterNames, masks, values);
+        parameters = new ParameterMasker(parameterNames, masks, values, words);
         fields = new RecordFields(parameters, values != null);
         int limit = o.get(Options.LIMIT).intValue();
         long inMemThreshold = o.get(Options.IN_MEM_THRESHOLD);
         captureLimit = limit >= 0 ? limit : inMemThreshold > 0 ? (int) inMemThreshold : 128 * 1024;
         JsonMasker json = new JsonMasker(secretNames(o), o.get(Options.ANONYMIZE_JSON),
-                o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker);
+                o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker, words);
         renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
                 o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
                 o.get(Options.PRETTY) ? o.get(Options.INDENT) : o.get(Options.COMPACT) ? -1 : 0,
@@ -85,15 +95,16 @@ final class RecordMaker {
         }
         f.detect(o.get(Options.DETECT).toArray(new ValueDetector[0]));
         List<String> names = new ArrayList<>(); // names given as names match in any letter case
-        for (String name : secretNames(o)) {
+        for (String name : o.get(Options.SENSITIVE_ELEMENT_NAMES)) {
             names.add("//" + name);
         }
-        List<String> attributes = new ArrayList<>(o.get(Options.SENSITIVE_ATTRIBUTE_NAMES));
-        if (o.get(Options.COMMON_NAMES)) {
-            attributes.addAll(COMMON_SECRET_NAMES);
-        }
-        for (String name : attributes) {
+        for (String name : o.get(Options.SENSITIVE_ATTRIBUTE_NAMES)) {
             names.add("//@" + name);
+        }
+        if (o.get(Options.COMMON_NAMES)) { // as words of a name: oldPassword, new_password, apiKey; token whole
+            f.maskNamesHoldingWords(COMMON_SECRET_WORDS);
+            names.add("//token");
+            names.add("//@token");
         }
         f.anonymizeIgnoringCase(names);
         try {

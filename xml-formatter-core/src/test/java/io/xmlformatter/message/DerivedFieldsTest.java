@@ -239,7 +239,7 @@ class DerivedFieldsTest {
 
     @Test
     void cleaningIsIdempotentAndLeavesACleanRecordAsItIs() {
-        ParameterMasker parameters = new ParameterMasker(List.of(), new Masks("[*****]", null), null);
+        ParameterMasker parameters = new ParameterMasker(List.of(), new Masks("[*****]", null), null, null);
         RecordFields fields = new RecordFields(parameters, false);
         LogRecord clean = LogRecord.builder(MessageType.REQ_IN).correlationId("c-1").operation("pay")
                 .contentType("text/xml; charset=UTF-8").address("http://127.0.0.1/svc?a=1")

@@ -42,8 +42,9 @@ class SpringWsServerTest {
                 + "</e:SecureEchoRequest></S:Body></S:Envelope>";
     }
 
+    /** Without value detectors: the IBAN detector masks a CDATA section joined to text (its edge could split one). */
     private static MessageLogger logger(CollectingSink sink) {
-        return MessageLogger.builder().sink(sink).build();
+        return MessageLogger.builder().sink(sink).set("masking.detect", "none").build();
     }
 
     /** Every field of every record, as the JSON layout writes it. */
