@@ -31,12 +31,16 @@ final class CliArguments {
     final List<String> files;
     /** {@code xml} or {@code json} for every input; null: told by each input's first character. */
     final String type;
+    /** scrub: lines that are no record's are copied as they are (not masked where something sensitive stands). */
+    final boolean keepOtherLines;
     private final MessageLoggerBuilder logger;
 
-    private CliArguments(Command command, List<String> files, String type, MessageLoggerBuilder logger) {
+    private CliArguments(Command command, List<String> files, String type, boolean keepOtherLines,
+            MessageLoggerBuilder logger) {
         this.command = command;
         this.files = files;
         this.type = type;
+        this.keepOtherLines = keepOtherLines;
         this.logger = logger;
     }
 
@@ -55,14 +59,18 @@ final class CliArguments {
         List<String> files = new ArrayList<>();
         List<String> detect = new ArrayList<>();
         String type = null;
+        boolean keepOtherLines = false;
         for (int i = 0; i < rest.size(); i++) {
             String a = rest.get(i);
             switch (a) {
                 case "-h":
                 case "--help":
-                    return new CliArguments(Command.HELP, files, null, b);
+                    return new CliArguments(Command.HELP, files, null, false, b);
                 case "--version":
-                    return new CliArguments(Command.VERSION, files, null, b);
+                    return new CliArguments(Command.VERSION, files, null, false, b);
+                case "--keep-other-lines":
+                    keepOtherLines = true;
+                    break;
                 case "--pretty":
                     b.pretty(true);
                     break;
@@ -123,7 +131,7 @@ final class CliArguments {
         if (!detect.isEmpty()) {
             b.set(Options.DETECT.property(), String.join(",", detect));
         }
-        return new CliArguments(command, Collections.unmodifiableList(files), type, b);
+        return new CliArguments(command, Collections.unmodifiableList(files), type, keepOtherLines, b);
     }
 
     private static String value(List<String> args, int i, String option) {

@@ -1,23 +1,33 @@
 package io.xmlformatter.cli;
 
+import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
+import io.xmlformatter.record.MessageType;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.StringReader;
+import java.io.StringWriter;
 import java.io.Writer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Re-masks the payloads of a log file already written, line by line, holding one payload at a time: a record of
- * CXF's {@code LoggingFeature} or of this library's text layouts ({@code Payload: } to the end of the record, over
- * as many lines as it takes), a JSON record (its {@code "payload"} and then the whole line as JSON), and a line that
- * holds XML (from its first element on: CXF's payload-only records). Other lines are copied.
+ * Re-masks a log file already written, line by line, holding one payload at a time. It knows the records of CXF's
+ * {@code LoggingFeature}, of CXF's old interceptors and of this library's text layouts (their {@code Address:} and
+ * {@code Headers:} lines masked as a record's address and headers are, their {@code Payload:} by the body rule over as
+ * many lines as it takes), JSON lines (a {@code payload} by the body rule, a {@code message} scrubbed as a log of its
+ * own, an address as an address, every other field by key and by value) and lines holding XML after a prefix
+ * (payload-only records). Every other line gets {@link MessageLogger#maskText}: JSON objects in it, sensitive
+ * {@code name=value} pairs, the user-info of addresses, the detectors' finds; unless asked not to, and it is copied
+ * as it is when nothing sensitive is found in it.
  *
- * <p>A payload ends at a line of dashes (the end of a record of CXF's old interceptors), or at the next line that
- * starts a log event (a level word near its start) once it is complete (well-formed, or cut with a truncation
- * marker): a line of a payload's text that looks like an event does not end it, so nothing of a payload is copied
- * unmasked. A payload never complete ends after {@link #MAX_PAYLOAD} chars, masked as far as it goes.
+ * <p>A payload ends at a line of dashes (the end of a record of CXF's old interceptors) or where the next log event
+ * begins (a level word near a line's start, a timestamp at it, a JSON line), whatever state it is in: a payload
+ * never swallows a later record. A payload longer than {@link #MAX_PAYLOAD} chars is masked as it stands.
  */
 final class LogScrubber {
     /** The most chars one payload takes before it is masked as it stands. */
@@ -25,19 +35,36 @@ final class LogScrubber {
     private static final String PAYLOAD = "Payload: ";
     private static final Pattern EVENT = Pattern.compile(
             "^(\\S.{0,60}?\\s)?(TRACE|DEBUG|INFO|WARN|WARNING|ERROR|SEVERE|FINE|FINER|FINEST|CONFIG):?\\s");
+    /** A timestamp at a line's start (ISO, a time of day, java.util.logging's), or the examples' {@code --- logger}. */
+    private static final Pattern TIMESTAMP = Pattern.compile("^(\\d{4}-\\d{2}-\\d{2}[ T]\\d{2}:\\d{2}"
+            + "|\\d{2}:\\d{2}:\\d{2}|[A-Z][a-z]{2} \\d{1,2}, \\d{4} |--- [\\w.$-]+ )");
     private static final Pattern DASHES = Pattern.compile("^-{10,}\\s*$");
     private static final Pattern ELEMENT = Pattern.compile("<[A-Za-z_][\\w.:-]*[\\s/>]");
-    private static final Pattern JSON_PAYLOAD = Pattern.compile("\"payload\"\\s*:\\s*\"");
+    private static final Pattern ADDRESS = Pattern.compile("^(\\s*Address: )(.*)$");
+    private static final Pattern HEADERS = Pattern.compile("^(\\s*Headers: )\\{(.*)}\\s*$");
+    /** A JSON line's fields scrubbed apart from the rest: the payload, a log message, an address. */
+    private static final Pattern JSON_FIELD = Pattern.compile(
+            "\"(payload|message|address|url\\.full|url\\.original)\"\\s*:\\s*\"");
 
     private final BodyMasker masker;
     private final BodyMasker json;
+    private final MessageLogger logger;
+    private final boolean otherLines;
     private final Writer out;
     private long payloads;
     private long incomplete;
 
-    LogScrubber(BodyMasker masker, BodyMasker json, Writer out) {
+    /**
+     * @param masker the payloads' masker
+     * @param json the masker of JSON lines (by key: the header names that hold credentials are among its keys)
+     * @param logger the logger whose masking the fields and other lines get
+     * @param otherLines whether lines that are no record's get {@link MessageLogger#maskText}
+     */
+    LogScrubber(BodyMasker masker, BodyMasker json, MessageLogger logger, boolean otherLines, Writer out) {
         this.masker = masker;
         this.json = json;
+        this.logger = logger;
+        this.otherLines = otherLines;
         this.out = out;
     }
 
@@ -45,20 +72,18 @@ final class LogScrubber {
     void scrub(BufferedReader in) throws IOException {
         String prefix = null;
         StringBuilder payload = null;
-        LogRecord masked = null;
         for (String line = in.readLine(); line != null; line = in.readLine()) {
             if (payload != null) {
-                masked = endsBefore(line, payload);
-                if (masked == null) {
+                if (!beginsEvent(line) && !DASHES.matcher(line).matches() && payload.length() <= MAX_PAYLOAD) {
                     payload.append('\n').append(line);
                     continue;
                 }
-                write(prefix, masked);
+                write(prefix, masker.mask(payload.toString()));
                 payload = null;
             }
-            int p = line.indexOf(PAYLOAD);
+            int p = isJsonLine(line) ? -1 : line.indexOf(PAYLOAD);
             if (p >= 0) {
-                prefix = line.substring(0, p + PAYLOAD.length());
+                prefix = other(line.substring(0, p)) + PAYLOAD;
                 payload = new StringBuilder(line.substring(p + PAYLOAD.length()));
             } else {
                 out.write(line(line));
@@ -80,19 +105,14 @@ final class LogScrubber {
         return incomplete;
     }
 
-    /** The payload masked when {@code line} is the first line after it, else null (the line is the payload's). */
-    private LogRecord endsBefore(String line, StringBuilder payload) {
-        boolean dashes = DASHES.matcher(line).matches();
-        if (!dashes && !EVENT.matcher(line).find()) {
-            return null;
-        }
-        LogRecord r = masker.mask(payload.toString());
-        if (dashes) {
-            return r; // the end of a record of CXF's old interceptors, whatever came before
-        }
-        String end = payload.toString().trim();
-        boolean cut = end.endsWith("(more)") || (end.endsWith("]") && end.lastIndexOf("[DOCUMENT TRUNCATED") >= 0);
-        return r.wellFormed() || cut || payload.length() > MAX_PAYLOAD ? r : null;
+    /** Whether {@code line} begins a log event: a level word near its start, a timestamp at it, a JSON line. */
+    private static boolean beginsEvent(String line) {
+        return EVENT.matcher(line).find() || TIMESTAMP.matcher(line).find() || isJsonLine(line);
+    }
+
+    private static boolean isJsonLine(String line) {
+        String t = line.trim();
+        return t.startsWith("{\"") && t.endsWith("}");
     }
 
     private void write(String prefix, LogRecord masked) throws IOException {
@@ -108,26 +128,80 @@ final class LogScrubber {
         return masked.payload() == null ? "" : masked.payload();
     }
 
-    /** A line that is not part of a payload block, scrubbed. */
-    private String line(String line) {
-        String t = line.trim();
-        Matcher m = JSON_PAYLOAD.matcher(line);
-        if (t.startsWith("{") && t.endsWith("}") && m.find()) {
-            int close = JsonStrings.end(line, m.end() - 1);
-            if (close < 0) {
-                return json.mask(line).payload();
-            }
-            String payload = counted(masker.mask(JsonStrings.decode(line, m.end(), close)));
-            // the other fields by key and by value, the payload left out (JSON holding markup is read as XML too)
-            String others = json.mask(line.substring(0, m.end()) + line.substring(close)).payload();
-            Matcher again = JSON_PAYLOAD.matcher(others);
-            return !again.find() ? others : others.substring(0, again.end())
-                    + JsonStrings.encode(payload) + others.substring(again.end());
+    /** A line that is not part of a payload, scrubbed. */
+    private String line(String line) throws IOException {
+        if (isJsonLine(line)) {
+            return jsonLine(line);
+        }
+        Matcher a = ADDRESS.matcher(line);
+        if (a.matches()) {
+            LogRecord r = logger.render(MessageFacts.of(MessageType.REQ_IN).address(a.group(2)), null);
+            return a.group(1) + r.address();
+        }
+        Matcher h = HEADERS.matcher(line);
+        if (h.matches()) {
+            return h.group(1) + CxfHeaders.masked(h.group(2), logger);
         }
         Matcher e = ELEMENT.matcher(line);
         if (e.find()) {
-            return line.substring(0, e.start()) + counted(masker.mask(line.substring(e.start())));
+            LogRecord r = masker.mask(line.substring(e.start()));
+            if (r.maskedCount() > 0) {
+                return other(line.substring(0, e.start())) + counted(r);
+            }
         }
-        return line;
+        return other(line);
+    }
+
+    /** Text that is no record's, masked where something sensitive stands in it (unless asked not to). */
+    private String other(String text) {
+        return otherLines ? logger.maskText(text) : text;
+    }
+
+    /**
+     * A JSON line: its payload by the body rule, a log message scrubbed as a log, an address as an address; the
+     * line around them by key and by value.
+     */
+    private String jsonLine(String line) throws IOException {
+        List<String> values = new ArrayList<>();
+        StringBuilder rest = new StringBuilder(line.length());
+        int copied = 0;
+        Matcher m = JSON_FIELD.matcher(line);
+        while (m.find(copied)) {
+            int close = JsonStrings.end(line, m.end() - 1);
+            if (close < 0) {
+                break; // the rest is masked as JSON, fail closed
+            }
+            String value = JsonStrings.decode(line, m.end(), close);
+            String field = m.group(1);
+            values.add(JsonStrings.encode(field.equals("payload") ? counted(masker.mask(value))
+                    : field.equals("message") ? scrubbed(value)
+                    : logger.render(MessageFacts.of(MessageType.REQ_IN).address(value), null).address()));
+            rest.append(line, copied, m.end());
+            copied = close;
+        }
+        rest.append(line, copied, line.length());
+        String others = json.mask(rest.toString()).payload();
+        StringBuilder joined = new StringBuilder(others.length() + 64);
+        int from = 0;
+        Matcher again = JSON_FIELD.matcher(others);
+        for (String v : values) {
+            if (!again.find(from)) {
+                return others; // the JSON masker changed what held them: what it wrote, without them
+            }
+            joined.append(others, from, again.end()).append(v);
+            from = again.end();
+        }
+        return joined.append(others, from, others.length()).toString();
+    }
+
+    /** A log message that holds lines of its own (a record's text in a JSON event), scrubbed as a log. */
+    private String scrubbed(String message) throws IOException {
+        StringWriter w = new StringWriter(message.length() + 16);
+        LogScrubber inner = new LogScrubber(masker, json, logger, otherLines, w);
+        inner.scrub(new BufferedReader(new StringReader(message)));
+        payloads += inner.payloads;
+        incomplete += inner.incomplete;
+        String s = w.toString();
+        return message.endsWith("\n") || s.isEmpty() ? s : s.substring(0, s.length() - 1);
     }
 }

@@ -1,6 +1,7 @@
 package io.xmlformatter.cli;
 
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.Options;
 import io.xmlformatter.record.LogRecord;
 
 import java.io.BufferedReader;
@@ -14,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The command-line tool: formats and masks XML or JSON files (or standard input), and scrubs log files already
@@ -29,8 +31,9 @@ public final class XmlFormatterCli {
             Usage: xml-formatter [format] [OPTION...] [FILE...]   format and mask XML or JSON to standard output
                    xml-formatter scrub [OPTION...] [FILE...]      re-mask the payloads of a log file already written
 
-            Without FILE, or with -, standard input is read. scrub takes records of CXF's LoggingFeature and of
-            xml-formatter's text and JSON layouts, line by line; other lines are copied.
+            Without FILE, or with -, standard input is read. scrub takes records of CXF's LoggingFeature and old
+            interceptors and of xml-formatter's text and JSON layouts, line by line (addresses, headers, payloads,
+            JSON fields); other lines have sensitive name=value pairs, JSON objects and detected values masked.
 
             Options:
               --pretty              indent (default: whitespace as written)
@@ -46,6 +49,7 @@ public final class XmlFormatterCli {
               --max-text N          cut text longer than N chars, visibly
               --limit SIZE          cut each body at SIZE (48KB, 1MB; default: no limit)
               --type xml|json       the inputs' type (default: told by the first character)
+              --keep-other-lines    scrub: copy lines that are no record's as they are
               --set PROPERTY=VALUE  any option of the message logger, as the Spring Boot property below
                                     xmlformatter. (body.max-cdata-length=100, masking.common-names=false, ...)
               -h, --help            this text
@@ -94,7 +98,7 @@ public final class XmlFormatterCli {
         for (String f : files) {
             try (InputStream input = f.equals("-") ? nonClosing(in) : Files.newInputStream(Path.of(f))) {
                 status = Math.max(status, a.command == CliArguments.Command.SCRUB
-                        ? scrub(input, new LogScrubber(masker, new BodyMasker(logger, "json"), w), f, err)
+                        ? scrub(input, scrubber(logger, masker, a.keepOtherLines, w), f, err)
                         : format(input, masker, w, f, err));
                 w.flush();
             } catch (IOException e) {
@@ -120,12 +124,19 @@ public final class XmlFormatterCli {
         return OK;
     }
 
+    /** The scrubber: JSON lines masked by key with the header names that hold credentials among the keys. */
+    private static LogScrubber scrubber(MessageLogger logger, BodyMasker masker, boolean keepOtherLines, Writer w) {
+        MessageLogger json = logger.toBuilder().overlay(Map.of(Options.SENSITIVE_ELEMENT_NAMES.property(),
+                String.join(",", MessageLogger.SECRET_HEADER_NAMES))).build();
+        return new LogScrubber(masker, new BodyMasker(json, "json"), logger, !keepOtherLines, w);
+    }
+
     private static int scrub(InputStream in, LogScrubber scrubber, String name, PrintStream err) throws IOException {
         scrubber.scrub(new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8)));
         err.println("xml-formatter: " + name + ": " + scrubber.payloads() + " payloads masked"
                 + (scrubber.incomplete() == 0 ? "" : ", " + scrubber.incomplete()
                 + " of them not complete (masked as far as they went)"));
-        return OK;
+        return scrubber.incomplete() == 0 ? OK : NOT_WELL_FORMED;
     }
 
     /** Standard input, left open when a file's reading is done. */

@@ -128,7 +128,7 @@ class XmlFormatterCliTest {
     @Test
     void scrubbingAWrittenLogMasksEveryPayloadAndCopiesTheRest() {
         Run r = run(LOG, "scrub", "--detect", "card-numbers");
-        assertEquals(XmlFormatterCli.OK, r.status, r.err);
+        assertEquals(XmlFormatterCli.NOT_WELL_FORMED, r.status, "some payloads were not complete: " + r.err);
         for (String secret : List.of("hunter2", "4111 1111 1111 1111", "abc-secret-token", "pw-inline", "json-secret",
                 "attr-secret", "old-cxf-secret", "cut-secr")) {
             assertFalse(r.out.contains(secret), secret + " in\n" + r.out);
@@ -146,7 +146,50 @@ class XmlFormatterCliTest {
         }
         assertTrue(lines.contains("{\"ts\":\"2026-11-27T10:00:04Z\",\"type\":\"REQ_IN\",\"payload\":\"<login>\\n  "
                 + "<password>[*****]</password>\\n</login>\",\"attributes\":{\"token\":\"[*****]\"}}"), r.out);
-        assertTrue(r.err.contains("-: 6 payloads masked, 1 of them not complete"), r.err);
+        assertTrue(r.err.contains("-: 6 payloads masked, 2 of them not complete"), r.err);
+    }
+
+    /**
+     * Issue 62: a log interleaving every format the scrubber knows, secrets in every field, ordinary lines between
+     * records. A payload not well-formed no longer swallows the lines after it; the Address and Headers lines of
+     * CXF's records (new and old format, also inside a logback JSON line's message) are masked; an application's own
+     * line is masked only where something sensitive stands in it (a JSON object, a pair, a card); every other line,
+     * the startup line and the last line among them, is copied as it is; the status says a payload was not complete.
+     */
+    @Test
+    void aLogInterleavingEveryFormatHasNoSecretLeftAndNoOtherLineChanged() throws IOException {
+        String log = new String(getClass().getResourceAsStream("/interleaved.log").readAllBytes(),
+                StandardCharsets.UTF_8);
+        Run r = run(log, "scrub");
+        assertEquals(XmlFormatterCli.NOT_WELL_FORMED, r.status, r.err);
+        assertTrue(r.err.contains("3 payloads masked, 1 of them not complete"), r.err);
+        for (String secret : List.of("s3cr3t", "tok-in-url", "dXNlcjpwYXNz", "key-in-header", "hunter2",
+                "app-json-secret", "4111 1111 1111 1111", "app-pair-secret", "msg-url-secret", "msg-bearer",
+                "msg-payload-secret", "old-url-secret", "old-basic", "old-cxf-secret")) {
+            assertFalse(r.out.contains(secret), secret + " in\n" + r.out);
+        }
+        List<String> in = log.lines().toList();
+        List<String> out = r.out.lines().toList();
+        assertEquals(in.size(), out.size(), r.out);
+        for (int i = 0; i < in.size(); i++) {
+            boolean sensitive = in.get(i).contains("secret") || in.get(i).contains("hunter2")
+                    || in.get(i).contains("Authorization") || in.get(i).contains("4111") || in.get(i).contains("@");
+            if (!sensitive) {
+                assertEquals(in.get(i), out.get(i), "line " + (i + 1) + " changed");
+            }
+        }
+        assertTrue(out.contains("    Headers: {Accept=*/*, Authorization=[*****], Content-Type=text/xml,"
+                + " X-Api-Key=[*****]}"), r.out);
+        assertTrue(out.contains("10:00:01.000 INFO  com.acme.App - user bob logged in with {\"user\":\"bob\","
+                + "\"password\":\"[*****]\",\"card\":\"[*****]\"}"), r.out);
+        assertTrue(out.contains("Headers: {Authorization=[[*****]], Accept=[text/xml, application/json]}"), r.out);
+        String demo = new String(getClass().getResourceAsStream("/demo.log").readAllBytes(), StandardCharsets.UTF_8);
+        Run again = run(demo + demo, "scrub");
+        assertEquals(demo + demo, again.out, "the demo's log (README), already masked, scrubs to itself");
+        assertEquals(XmlFormatterCli.OK, again.status, again.err);
+        Run kept = run(log, "scrub", "--keep-other-lines");
+        assertTrue(kept.out.contains("password=app-pair-secret"), "--keep-other-lines: " + kept.out);
+        assertFalse(kept.out.contains("hunter2"), kept.out);
     }
 
     /** The tool in a process of its own, as the launcher starts it: a pipe in, a pipe out, the exit status. */
@@ -159,7 +202,7 @@ class XmlFormatterCliTest {
         }
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, p.waitFor(), err);
+        assertEquals(XmlFormatterCli.NOT_WELL_FORMED, p.waitFor(), err);
         assertFalse(out.contains("hunter2") || out.contains("json-secret"), out);
         assertTrue(out.contains("a plain line that stays"), out);
         Process bad = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp",

@@ -57,6 +57,32 @@ final class JsonPrefix {
         return i < n && (text.charAt(i) == '{' || text.charAt(i) == '[');
     }
 
+    /**
+     * The position after the object or array opening at {@code open} (its brackets balanced outside strings), or
+     * -1 when the text ends first.
+     */
+    static int objectEnd(CharSequence text, int open) {
+        int depth = 0;
+        char quote = 0;
+        for (int i = open; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (quote != 0) {
+                if (c == '\\') {
+                    i++;
+                } else if (c == quote) {
+                    quote = 0;
+                }
+            } else if (c == '"') {
+                quote = c;
+            } else if (c == '{' || c == '[') {
+                depth++;
+            } else if ((c == '}' || c == ']') && --depth == 0) {
+                return i + 1;
+            }
+        }
+        return -1;
+    }
+
     /** Whether a guard or a callback stands before the JSON of {@code text}. */
     static boolean hasPrefix(CharSequence text) {
         int n = text.length();

@@ -42,6 +42,8 @@ public final class MessageLogger implements AutoCloseable {
      * {@code <password>} and {@code "token"}.
      */
     public static final List<String> COMMON_SECRET_NAMES = RecordMaker.COMMON_SECRET_NAMES;
+    /** The headers whose values are always masked (any letter case), besides those configured. */
+    public static final List<String> SECRET_HEADER_NAMES = HeaderMasker.DEFAULTS;
     /** CXF's text for content that is not logged. */
     public static final String CONTENT_SUPPRESSED = BodyRenderer.CONTENT_SUPPRESSED;
 
@@ -280,6 +282,16 @@ public final class MessageLogger implements AutoCloseable {
      */
     public void log(MessageFacts facts, CapturedBody body) {
         write(render(facts, body));
+    }
+
+    /**
+     * A line of free text (a log line that is no record, for a log scrubber) with what is sensitive in it masked:
+     * JSON objects in it by key and value, as a body's; elsewhere sensitive {@code name=value} and
+     * {@code "name": value} pairs, the user-info of addresses and what the detectors find. Nothing else changes
+     * (no bound, no escapes); the text itself when nothing is found.
+     */
+    public String maskText(String text) {
+        return records.maskText(text);
     }
 
     /**

@@ -41,6 +41,7 @@ final class RecordMaker {
     private final HeaderMasker headers;
     private final ParameterMasker parameters;
     private final RecordFields fields;
+    private final JsonMasker json;
     private final List<String> inBinary;
     private final List<String> outBinary;
     private final int captureLimit;
@@ -62,7 +63,7 @@ final class RecordMaker {
         int limit = o.get(Options.LIMIT).intValue();
         long inMemThreshold = o.get(Options.IN_MEM_THRESHOLD);
         captureLimit = limit >= 0 ? limit : inMemThreshold > 0 ? (int) inMemThreshold : 128 * 1024;
-        JsonMasker json = new JsonMasker(secretNames(o), o.get(Options.ANONYMIZE_JSON),
+        json = new JsonMasker(secretNames(o), o.get(Options.ANONYMIZE_JSON),
                 o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker, words);
         renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
                 o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
@@ -146,6 +147,35 @@ final class RecordMaker {
             renderer.render(facts, body, facts.type().isOutbound() ? outBinary : inBinary, b);
         }
         return fields.clean(b.build());
+    }
+
+    /**
+     * A line of free text (a log line that is no record) with what is sensitive in it masked: each JSON object in it
+     * that reads whole through the JSON masker (keys and values as in a body), and in the rest sensitive
+     * {@code name=value} and {@code "name": value} pairs, the user-info of addresses and what the detectors find.
+     * Nothing else changes: no bound, no escapes, the text itself when nothing is found.
+     */
+    String maskText(String text) {
+        StringBuilder out = new StringBuilder(text.length() + 16);
+        int masked = 0;
+        int copied = 0;
+        for (int open = text.indexOf('{'); open >= 0; open = text.indexOf('{', Math.max(open + 1, copied))) {
+            int close = JsonPrefix.objectEnd(text, open);
+            if (close < 0) {
+                continue;
+            }
+            StringBuilder json = new StringBuilder(close - open + 16);
+            JsonMasker.Result r = this.json.mask(text.subSequence(open, close), false, json);
+            if (!r.wellFormed) {
+                continue; // its pairs are masked with the rest
+            }
+            masked += parameters.maskField(text.subSequence(copied, open), out);
+            out.append(json);
+            masked += r.masked;
+            copied = close;
+        }
+        masked += parameters.maskField(text.subSequence(copied, text.length()), out);
+        return masked == 0 ? text : out.toString();
     }
 
     /** The gate for fields and ids. */
