@@ -64,9 +64,18 @@ public interface ValueDetector {
     }
 
     /**
+     * Credentials in addresses written in text: the user-info of {@code scheme://user:pass@host}, and the values of
+     * sensitive query and fragment parameters ({@code ?access_token=...}, {@code password}, {@code client_secret},
+     * ...) in any run of text holding {@code ?} or {@code #} — WS-Addressing's {@code wsa:To}, a callback URL in JSON.
+     */
+    static ValueDetector urlCredentials() {
+        return UrlCredentials.INSTANCE;
+    }
+
+    /**
      * The built-in detector of this name, for settings written as text (CXF bean properties, annotations, Spring
-     * Boot properties): {@code card-numbers}, {@code card-numbers-first-six-last-four}, {@code ibans} or
-     * {@code email-addresses}; letter case, '-' and '_' are ignored ({@code cardNumbers} is {@code card-numbers}).
+     * Boot properties): {@code card-numbers}, {@code card-numbers-first-six-last-four}, {@code ibans},
+     * {@code email-addresses} or {@code url-credentials}; letter case, '-' and '_' are ignored ({@code cardNumbers} is {@code card-numbers}).
      *
      * @throws IllegalArgumentException for any other name, with the names there are
      */
@@ -81,9 +90,11 @@ public interface ValueDetector {
                 return ibans();
             case "emailaddresses":
                 return emailAddresses();
+            case "urlcredentials":
+                return urlCredentials();
             default:
                 throw new IllegalArgumentException("no value detector named '" + name + "'; there are card-numbers, "
-                        + "card-numbers-first-six-last-four, ibans and email-addresses");
+                        + "card-numbers-first-six-last-four, ibans, email-addresses and url-credentials");
         }
     }
 }

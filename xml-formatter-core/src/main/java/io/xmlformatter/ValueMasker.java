@@ -27,6 +27,8 @@ public final class ValueMasker {
 
     /** The screen bits of every detector, or -1 when one of one's own is among them (it always runs). */
     private final int anyNeed;
+    /** Whether every detector is a built-in one (none finds a value shorter than {@link #SHORTEST_FOUND}). */
+    private final boolean builtIn;
 
     ValueMasker(ValueDetector[] detectors, String mask, Pseudonyms pseudonyms) {
         this.detectors = detectors;
@@ -34,16 +36,23 @@ public final class ValueMasker {
         this.pseudonyms = pseudonyms;
         needs = new int[detectors.length];
         int any = 0;
+        boolean all = true;
         for (int k = 0; k < detectors.length; k++) {
             ValueDetector d = detectors[k];
+            all &= d instanceof CardNumbers || d instanceof Ibans || d instanceof EmailAddresses
+                    || d instanceof UrlCredentials;
             needs[k] = d instanceof CardNumbers ? DIGIT_RUN : d instanceof Ibans ? COUNTRY_AND_CHECK
                     : d instanceof EmailAddresses ? AT_SIGN : 0;
             any = needs[k] == 0 || any < 0 ? -1 : any | needs[k];
         }
         anyNeed = any;
+        builtIn = all;
     }
 
-    /** Fewer chars than the shortest value a built-in detector finds (an e-mail address {@code a@b.cc}). */
+    /**
+     * Fewer chars than the shortest value a built-in detector finds in ({@code a@b.cc}, {@code ?pwd=x},
+     * {@code a://b@}).
+     */
     private static final int SHORTEST_FOUND = 6;
 
     /** Screen bits for "run every detector" ({@link #detect}). */
@@ -94,7 +103,7 @@ public final class ValueMasker {
         if (from >= to) {
             return 0;
         }
-        if (!cut && anyNeed >= 0 && to - from < SHORTEST_FOUND) { // a JSON key or number: nothing to copy or screen
+        if (!cut && builtIn && to - from < SHORTEST_FOUND) { // a JSON key or number: nothing to copy or screen
             out.append(text, from, to);
             return 0;
         }

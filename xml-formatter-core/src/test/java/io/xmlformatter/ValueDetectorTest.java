@@ -3,6 +3,7 @@ package io.xmlformatter;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /** The built-in value detectors alone: what each finds and what it leaves. */
 class ValueDetectorTest {
@@ -265,11 +266,34 @@ class ValueDetectorTest {
                 ValueDetector.named("CARD_NUMBERS_FIRST_SIX_LAST_FOUR"));
         assertEquals(ValueDetector.ibans(), ValueDetector.named("ibans"));
         assertEquals(ValueDetector.emailAddresses(), ValueDetector.named("email-addresses"));
+        assertEquals(ValueDetector.urlCredentials(), ValueDetector.named("url-credentials"));
         for (String bad : new String[] {"cards", "", null}) {
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(
                     IllegalArgumentException.class, () -> ValueDetector.named(bad));
             assertEquals("no value detector named '" + bad + "'; there are card-numbers, "
-                    + "card-numbers-first-six-last-four, ibans and email-addresses", e.getMessage());
+                    + "card-numbers-first-six-last-four, ibans, email-addresses and url-credentials", e.getMessage());
         }
+    }
+
+    /**
+     * Issue 62: a URL in body text with user-info or a sensitive query or fragment parameter (WS-Addressing's To and
+     * ReplyTo, a JSON string, a note) is masked as the address field is, the rest of it kept.
+     */
+    @Test
+    void credentialsInUrlsWrittenInTextAreFound() {
+        XmlFormatter f = XmlFormatter.builder().keepWhitespace().detect(ValueDetector.urlCredentials()).build();
+        String ns = " xmlns:s='urn:s' xmlns:wsa='urn:wsa'";
+        assertEquals("<s:Header" + ns + "><wsa:To>https://[*****]@bank.example/pay?access_token=[*****]</wsa:To>"
+                + "<wsa:ReplyTo><wsa:Address>http://cb.example/r#id_token=[*****]</wsa:Address></wsa:ReplyTo>"
+                + "<wsa:From>[*****]</wsa:From><wsa:Action>urn:pay</wsa:Action></s:Header>", f.format("<s:Header" + ns
+                + "><wsa:To>https://bob:pw1@bank.example/pay?access_token=t1</wsa:To><wsa:ReplyTo><wsa:Address>"
+                + "http://cb.example/r#id_token=t2</wsa:Address></wsa:ReplyTo><wsa:From>http://cb.example/?a=1&amp;"
+                + "token=t3</wsa:From><wsa:Action>urn:pay</wsa:Action></s:Header>"), "with a reference: masked whole");
+        assertEquals("<note>see /login?pass%77ord=[*****] or (ftp://[*****]@files) and ?page=2</note>",
+                f.format("<note>see /login?pass%77ord=p2 or (ftp://ann:p3@files) and ?page=2</note>"));
+        StringBuilder cut = new StringBuilder();
+        byte[] start = "<a>go to https://bob:hunt".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        f.formatPrefix(start, 0, start.length, 100, cut);
+        assertFalse(cut.toString().contains("hunt"), cut.toString());
     }
 }

@@ -354,7 +354,7 @@ abstract class OptionType<T> {
     /** Value detectors; as text, the built-in detectors' names ({@link ValueDetector#named}), or none. */
     static OptionType<List<ValueDetector>> detectors() {
         List<String> names = Collections.unmodifiableList(Arrays.asList("card-numbers",
-                "card-numbers-first-six-last-four", "ibans", "email-addresses"));
+                "card-numbers-first-six-last-four", "ibans", "email-addresses", "url-credentials"));
         return new OptionType<List<ValueDetector>>(List.class, "java.util.List<java.lang.String>",
                 "detector names: " + String.join(", ", names)) {
             @Override

@@ -84,11 +84,12 @@ public final class Options {
     /** The text written in place of a secret. */
     public static final Option<String> MASK = row("mask", "masking.mask", null, OptionType.text(false),
             XmlFormatter.DEFAULT_MASK, "The text written in place of a secret", REPLACED);
-    /** Value detectors: what they find is masked wherever it stands; card numbers and IBANs unless set. */
+    /** Value detectors: what they find is masked wherever it stands; card numbers, IBANs and URL credentials unless set. */
     public static final Option<List<ValueDetector>> DETECT = row("detect", "masking.detect", null,
             OptionType.detectors(), Collections.unmodifiableList(Arrays.asList(ValueDetector.cardNumbers(),
-                    ValueDetector.ibans())), "Value detectors: what they find is masked wherever it stands (XML, JSON,"
-            + " form values, the address, headers); card numbers and IBANs by default, none: off", WIDENED);
+                    ValueDetector.ibans(), ValueDetector.urlCredentials())), "Value detectors: what they find is"
+            + " masked wherever it stands (XML, JSON, form values, the address, headers); card numbers, IBANs and"
+            + " credentials in URLs by default, none: off", WIDENED);
     /** Keyed pseudonyms written instead of the mask (as text: the secret key, never shown). */
     public static final Option<Pseudonyms> PSEUDONYMS = row("pseudonyms", "masking.pseudonym-key", null,
             OptionType.pseudonyms(), null, "A secret key (at least 16 bytes): masked values are written as their"

@@ -1,6 +1,7 @@
 package io.xmlformatter.message;
 
 import io.xmlformatter.NameWords;
+import io.xmlformatter.UrlCredentials;
 
 import java.util.Arrays;
 import java.util.Collection;
@@ -18,10 +19,7 @@ import java.util.TreeSet;
  */
 final class ParameterMasker {
     /** Always masked: passwords, tokens, keys and secrets as OAuth 2, OpenID and common APIs name them. */
-    static final List<String> DEFAULTS = Collections.unmodifiableList(Arrays.asList("password", "passwd", "pwd",
-            "secret", "client_secret", "access_token", "refresh_token", "id_token", "token", "api_key", "apikey",
-            "key", "code", "code_verifier", "assertion", "client_assertion", "session", "sessionid", "jsessionid",
-            "sig", "signature", "x-amz-signature", "x-amz-security-token", "x-amz-credential", "credential"));
+    static final List<String> DEFAULTS = UrlCredentials.PARAMETER_NAMES;
 
     private final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     private final Masks masks;

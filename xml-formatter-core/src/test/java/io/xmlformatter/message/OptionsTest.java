@@ -60,8 +60,8 @@ class OptionsTest {
                 assertTrue(o.parse(list ? String.join(",", v, v, v) : v) != null, o + " " + v);
             }
         }
-        assertEquals(Arrays.asList("card-numbers", "card-numbers-first-six-last-four", "ibans", "email-addresses"),
-                Options.DETECT.values());
+        assertEquals(Arrays.asList("card-numbers", "card-numbers-first-six-last-four", "ibans", "email-addresses",
+                "url-credentials"), Options.DETECT.values());
         assertTrue(Options.STRATEGY.values().contains("body-on-failure"), Options.STRATEGY.values().toString());
         assertEquals(Arrays.asList("trace", "debug", "info", "warn", "error"), Options.LEVELS.values());
         assertTrue(Options.LIMIT.values().isEmpty());

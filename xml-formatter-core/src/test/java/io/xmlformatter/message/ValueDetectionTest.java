@@ -137,6 +137,9 @@ class ValueDetectionTest {
         r = log(defaults, "http://127.0.0.1/pay", "text/xml", "<pay><cardNumber>4111111111111111</cardNumber></pay>",
                 "X-Note", "x");
         assertEquals("<pay><cardNumber>[*****]</cardNumber></pay>", r.payload());
+        r = log(defaults, "http://127.0.0.1/pay", "application/json", "{\"callback\":\"https://bob:pw@h.example/cb"
+                + "?client_secret=s1;n=2\"}", "X-Note", "x");
+        assertEquals("{\"callback\":\"https://[*****]@h.example/cb?client_secret=[*****];n=2\"}", r.payload());
     }
 
     @Test
