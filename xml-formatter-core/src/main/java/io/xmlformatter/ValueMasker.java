@@ -24,6 +24,7 @@ public final class ValueMasker {
     private static final int DIGIT_RUN = 1;
     private static final int COUNTRY_AND_CHECK = 2;
     private static final int AT_SIGN = 4;
+    private static final int URL_MARK = 8;
 
     /** The screen bits of every detector, or -1 when one of one's own is among them (it always runs). */
     private final int anyNeed;
@@ -42,7 +43,7 @@ public final class ValueMasker {
             all &= d instanceof CardNumbers || d instanceof Ibans || d instanceof EmailAddresses
                     || d instanceof UrlCredentials;
             needs[k] = d instanceof CardNumbers ? DIGIT_RUN : d instanceof Ibans ? COUNTRY_AND_CHECK
-                    : d instanceof EmailAddresses ? AT_SIGN : 0;
+                    : d instanceof EmailAddresses ? AT_SIGN : d instanceof UrlCredentials ? URL_MARK : 0;
             any = needs[k] == 0 || any < 0 ? -1 : any | needs[k];
         }
         anyNeed = any;
@@ -167,8 +168,9 @@ public final class ValueMasker {
     /**
      * What the built-in detectors need, found in one pass over {@code c[from, to)}: a run of 13 digits or more
      * (separators between them, as {@link CardNumbers} reads them) for a card number, a country code at a word's
-     * start (or after the word IBAN) then two digits for an IBAN, an '@' or {@code %40} for an e-mail address. A
-     * superset of what they match, so skipping a detector whose need is absent skips nothing it would find.
+     * start (or after the word IBAN) then two digits for an IBAN, an '@' or {@code %40} for an e-mail address, a
+     * {@code ?}, {@code #} or {@code ://} for credentials in a URL. A superset of what they match, so skipping a
+     * detector whose need is absent skips nothing it would find.
      */
     private static int screen(char[] c, int from, int to) {
         int found = 0;
@@ -190,6 +192,8 @@ public final class ValueMasker {
                 run = 0;
                 if (ch == '@' || (ch == '%' && i + 2 < to && c[i + 1] == '4' && c[i + 2] == '0')) {
                     found |= AT_SIGN; // '@', or '%40' as a URL in text writes it
+                } else if (ch == '?' || ch == '#' || (ch == ':' && i + 2 < to && c[i + 1] == '/' && c[i + 2] == '/')) {
+                    found |= URL_MARK; // a query, a fragment or an authority
                 }
             }
         }
@@ -222,6 +226,11 @@ public final class ValueMasker {
             } else if (ch == '@' || ch == '%') {
                 if (ch == '@' || (i + 2 < to && c[i + 1] == '4' && c[i + 2] == '0')) {
                     found |= AT_SIGN; // '@', or '%40' as a URL in text writes it
+                }
+                i++;
+            } else if (ch == '?' || ch == '#' || ch == ':') {
+                if (ch != ':' || (i + 2 < to && c[i + 1] == '/' && c[i + 2] == '/')) {
+                    found |= URL_MARK; // a query, a fragment or an authority
                 }
                 i++;
             } else {
@@ -263,7 +272,8 @@ public final class ValueMasker {
     }
 
     /**
-     * The ASCII chars {@link #screenXml} stops at: digits, '@', '%', '&', '<' (and, beyond ASCII, full-width digits).
+     * The ASCII chars {@link #screenXml} stops at: digits, '@', '%', '&', '<', ':', '?', '#' (and, beyond ASCII,
+     * full-width digits).
      */
     private static final boolean[] STOPS = new boolean[128];
 
@@ -275,6 +285,9 @@ public final class ValueMasker {
         STOPS['%'] = true;
         STOPS['&'] = true;
         STOPS['<'] = true;
+        STOPS[':'] = true;
+        STOPS['?'] = true;
+        STOPS['#'] = true;
     }
 
     /**
@@ -320,9 +333,12 @@ public final class ValueMasker {
         return -1;
     }
 
-    /** Whether the char {@code v} is read by the card detector only, as a separator between groups. */
+    /**
+     * Whether the char {@code v} is read by the card detector only, as a separator between groups ('/' and '?' are
+     * read by the URL detector too).
+     */
     private static boolean onlySeparates(int v) {
-        return v < 128 ? "/?\t\r\n\u001A".indexOf(v) >= 0 : v <= Character.MAX_VALUE && !CardNumbers.isDigit((char) v);
+        return v < 128 ? "\t\r\n\u001A".indexOf(v) >= 0 : v <= Character.MAX_VALUE && !CardNumbers.isDigit((char) v);
     }
 
     /**
@@ -349,7 +365,7 @@ public final class ValueMasker {
 
     /** Whether a detector could read the char {@code v} stands for, decoded (a card's digits and separators too). */
     private static boolean isRead(int v) {
-        return v < 128 ? isAsciiLetterOrDigit((char) v) || " -@._%+&#;</?\t\r\n\u001A".indexOf(v) >= 0
+        return v < 128 ? isAsciiLetterOrDigit((char) v) || " -@._%+&#;</?:=\t\r\n\u001A".indexOf(v) >= 0
                 : v <= Character.MAX_VALUE && (CardNumbers.isDigit((char) v) || CardNumbers.isSeparator((char) v));
     }
 

@@ -289,7 +289,7 @@ final class ParameterMasker {
 
     private static boolean isNameChar(char c) {
         return Character.isLetterOrDigit(c) || c == '_' || c == '-' || c == '.' || c == '%' || c == '+' || c == '['
-                || c == ']';
+                || c == ']' || c == '\\';
     }
 
     /**
@@ -362,8 +362,42 @@ final class ParameterMasker {
         return masked;
     }
 
-    /** The name percent- and plus-decoded as UTF-8 (its case kept: its words); a broken escape stays as written. */
+    /**
+     * The name percent- and plus-decoded as UTF-8, and its JSON {@code \\uXXXX} escapes read (its case kept: its
+     * words); a broken escape stays as written.
+     */
     private static String decode(CharSequence s, int from, int to) {
-        return DetectedValues.decode(s, from, to);
+        String name = DetectedValues.decode(s, from, to);
+        if (name.indexOf('\\') < 0) {
+            return name;
+        }
+        StringBuilder b = new StringBuilder(name.length());
+        for (int i = 0; i < name.length(); i++) {
+            char c = name.charAt(i);
+            int v = c == '\\' && i + 1 < name.length() && name.charAt(i + 1) == 'u' ? hex4(name, i + 2) : -1;
+            if (v >= 0) {
+                b.append((char) v);
+                i += 5;
+            } else {
+                b.append(c);
+            }
+        }
+        return b.toString();
+    }
+
+    /** The four hex digits at {@code at} as a char's value, or -1. */
+    private static int hex4(String s, int at) {
+        if (at + 4 > s.length()) {
+            return -1;
+        }
+        int v = 0;
+        for (int k = at; k < at + 4; k++) {
+            int d = Character.digit(s.charAt(k), 16);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * 16 + d;
+        }
+        return v;
     }
 }
