@@ -59,12 +59,15 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private final String correlationId;
     private final TraceContext trace;
     /**
-     * The OpenTelemetry span current when the exchange began (its trace is the exchange's; with
-     * {@link Options#SPAN_ATTRIBUTES} the records go onto it), or null.
+     * The exchange's OpenTelemetry span (its trace is the exchange's; with {@link Options#SPAN_ATTRIBUTES} the
+     * records go onto it unless it is a client's caller's), or null: the span current when a server exchange began,
+     * or one of our own.
      */
     private final Object span;
     /** Whether {@link #span} is the exchange's own ({@link Options#START_SPANS}): it ends with the exchange. */
     private final boolean ownSpan;
+    /** Whether the records go onto {@link #span}: never onto a client exchange's caller's span. */
+    private final boolean bodiesOnSpan;
     /** The request's method and the response's status, for the span of our own. */
     private volatile String method;
     private volatile Integer status;
@@ -135,13 +138,24 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
         Object current = OpenTelemetrySpan.currentSpan();
         boolean own = false;
-        if (current == null && logger.options().get(Options.START_SPANS)) {
+        boolean bodies = true;
+        boolean start = logger.options().get(Options.START_SPANS);
+        if (!server && (start || (current != null && logger.options().get(Options.SPAN_ATTRIBUTES)))) {
+            // a CLIENT span of its own: a child of its caller's, or of a client instrumentation's (which can end
+            // before the response's body is read); the caller's never gets the call's bodies
+            Object child = OpenTelemetrySpan.start(logger.openTelemetry(), false,
+                    TraceContext.find(current, headers, true));
+            own = child != null;
+            bodies = own;
+            current = own ? child : current;
+        } else if (current == null && start) {
             current = OpenTelemetrySpan.start(logger.openTelemetry(), server,
                     TraceContext.find(null, headers, !server));
             own = current != null;
         }
         this.span = current;
         this.ownSpan = own;
+        this.bodiesOnSpan = bodies;
         this.trace = TraceContext.find(current, headers, !server);
         String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
         if (correlation == null && logger.options().get(Options.CORRELATION_FROM_TRACE)) {
@@ -466,7 +480,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     private void record(MessageLogger l, MessageFacts facts, CapturedBody captured) {
         CapturedBody body = firstTime(l, facts, captured);
         LogRecord r = l.render(facts, body);
-        if (span != null && l.options().get(Options.SPAN_ATTRIBUTES)) {
+        if (span != null && bodiesOnSpan && l.options().get(Options.SPAN_ATTRIBUTES)) {
             OpenTelemetrySpan.annotate(span, r, l.options().get(Options.SPAN_ATTRIBUTE_LIMIT));
         }
         if (!l.options().get(Options.RECORD_PER_EXCHANGE)) {

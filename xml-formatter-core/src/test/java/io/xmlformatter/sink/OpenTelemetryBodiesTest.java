@@ -3,6 +3,7 @@ package io.xmlformatter.sink;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.context.Scope;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.logs.SdkLoggerProvider;
@@ -94,6 +95,43 @@ class OpenTelemetryBodiesTest {
         assertEquals(Boolean.FALSE, a.get(AttributeKey.booleanKey("xmlformatter.request.truncated")));
         assertEquals("pay", attribute(a, "xmlformatter.operation"));
         assertEquals("soap:Client", attribute(a, "xmlformatter.soap.fault_code"));
+    }
+
+    /**
+     * Issue 62: a client exchange inside a server exchange's span put its bodies on the caller's span. Each record's
+     * body belongs on its own exchange's span: the client call gets a CLIENT span of its own (scope
+     * {@code io.xmlformatter}), a child of the server's, in its trace.
+     */
+    @Test
+    void aClientCallInsideAServerSpanPutsItsBodiesOnAClientSpanOfItsOwn() {
+        MessageLogger logger = MessageLogger.builder().sink(record -> { }).openTelemetry(sdk)
+                .set(Options.SPAN_ATTRIBUTES, true).build();
+        Span server = sdk.getTracer("test").spanBuilder("POST /pay").setSpanKind(SpanKind.SERVER).startSpan();
+        try (Scope scope = server.makeCurrent()) {
+            ExchangeLog.RequestStage in = ExchangeLog.server(logger, null, null, null);
+            ExchangeLog.ResponseStage answering = in.request(in.facts(MessageType.REQ_IN).contentType("text/xml"),
+                    CapturedBody.of("<pay>server-request</pay>".getBytes(StandardCharsets.UTF_8)));
+            ExchangeLog.RequestStage out = ExchangeLog.client(logger, null, null, null);
+            out.request(out.facts(MessageType.REQ_OUT).contentType("text/xml"),
+                    CapturedBody.of("<check>backend-request</check>".getBytes(StandardCharsets.UTF_8)))
+                    .response(out.facts(MessageType.RESP_IN).contentType("text/xml").responseCode(200),
+                            CapturedBody.of("<ok>backend-response</ok>".getBytes(StandardCharsets.UTF_8))).end();
+            answering.response(in.facts(MessageType.RESP_OUT).contentType("text/xml").responseCode(200),
+                    CapturedBody.of("<done>server-response</done>".getBytes(StandardCharsets.UTF_8))).end();
+        } finally {
+            server.end();
+        }
+        List<SpanData> done = spans.getFinishedSpanItems();
+        assertEquals(2, done.size(), done.toString());
+        SpanData client = done.stream().filter(d -> d.getKind() == SpanKind.CLIENT).findFirst().orElseThrow();
+        SpanData caller = done.stream().filter(d -> d.getKind() == SpanKind.SERVER).findFirst().orElseThrow();
+        assertEquals("io.xmlformatter", client.getInstrumentationScopeInfo().getName());
+        assertEquals(caller.getSpanId(), client.getParentSpanId());
+        assertEquals(caller.getTraceId(), client.getTraceId());
+        assertEquals("<check>backend-request</check>", attribute(client.getAttributes(), "http.request.body.content"));
+        assertEquals("<ok>backend-response</ok>", attribute(client.getAttributes(), "http.response.body.content"));
+        assertEquals("<pay>server-request</pay>", attribute(caller.getAttributes(), "http.request.body.content"));
+        assertEquals("<done>server-response</done>", attribute(caller.getAttributes(), "http.response.body.content"));
     }
 
     @Test
