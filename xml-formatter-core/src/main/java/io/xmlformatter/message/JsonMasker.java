@@ -149,7 +149,7 @@ final class JsonMasker {
                 } else if ((c == '/' && i + 1 < end && (in.charAt(i + 1) == '*' || in.charAt(i + 1) == '/'))
                         || c == '#') {
                     int after = commentEnd(i);
-                    appendDetected(i, after);
+                    appendComment(i, after);
                     i = after;
                 } else {
                     i = token(i, c);
@@ -471,6 +471,27 @@ final class JsonMasker {
             out.append(in, ce, after); // the closing quote, if any
             masked += scan.masked;
             return true;
+        }
+
+        /**
+         * Appends the comment {@code in[from, to)}: its delimiters, and its content as the mask (no reader takes it
+         * for data, and it can hold anything: {@code /* "password": "..." *}{@code /}).
+         */
+        private void appendComment(int from, int to) {
+            int open = in.charAt(from) == '#' ? 1 : 2;
+            int close = in.charAt(from) == '/' && in.charAt(from + 1) == '*' && to - from >= 4
+                    && in.charAt(to - 1) == '/' && in.charAt(to - 2) == '*' ? 2 : 0;
+            out.append(in, from, from + open);
+            boolean blank = true;
+            for (int k = from + open; k < to - close && blank; k++) {
+                blank = in.charAt(k) == ' ' || in.charAt(k) == '\t';
+            }
+            if (blank) {
+                out.append(in, from + open, to - close);
+            } else {
+                out.append(mask);
+            }
+            out.append(in, to - close, to);
         }
 
         /** Appends {@code in[from, to)} with what the value detectors find in it masked. */

@@ -1,5 +1,10 @@
 package io.xmlformatter.spring.boot.servlet;
 
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.data.SpanData;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
@@ -15,6 +20,7 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.boot.restclient.RestTemplateBuilder;
 import org.springframework.context.annotation.Configuration;
+import org.springframework.core.env.Environment;
 import org.springframework.http.MediaType;
 import org.springframework.security.config.Customizer;
 import org.springframework.security.config.annotation.web.builders.HttpSecurity;
@@ -33,6 +39,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -142,6 +149,39 @@ class ServletApplicationTest {
         }
     }
 
+    /**
+     * Issue 62: with Boot's tracing and {@code otel.span-attributes}, a RestClient call made while serving a request
+     * put its bodies on the server's span. The server's span carries the server exchange's bodies; the call's go on a
+     * CLIENT span of ours, in the same trace.
+     */
+    @Test
+    void aClientCallsBodiesGoOnItsOwnSpanNotOnTheServersSpan() throws Exception {
+        try (ConfigurableApplicationContext context = start("management.tracing.sampling.probability=1.0",
+                "management.otlp.metrics.export.enabled=false", "xmlformatter.otel.span-attributes=true")) {
+            HttpResponse<String> relayed = client.send(HttpRequest.newBuilder(uri(context, "/api/relay"))
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
+                            "{\"item\":\"relay-request\"}")).build(), HttpResponse.BodyHandlers.ofString());
+            assertThat(relayed.body()).contains("backend-request");
+            context.getBean(CollectingSink.class).await(6);
+            context.getBean(SdkTracerProvider.class).forceFlush().join(10, TimeUnit.SECONDS);
+            List<SpanData> spans = context.getBean(InMemorySpanExporter.class).getFinishedSpanItems();
+            assertThat(spans).as("the relay's server span: its own bodies").anySatisfy(s -> {
+                assertThat(s.getKind()).isEqualTo(SpanKind.SERVER);
+                assertThat(body(s, "request")).isEqualTo("{\"item\":\"relay-request\"}");
+                assertThat(body(s, "response")).contains("relayed");
+            });
+            SpanData call = spans.stream().filter(s -> s.getKind() == SpanKind.CLIENT
+                    && "io.xmlformatter".equals(s.getInstrumentationScopeInfo().getName())).findFirst().orElseThrow();
+            assertThat(body(call, "request")).isEqualTo("{\"item\":\"backend-request\"}");
+            assertThat(body(call, "response")).contains("accepted");
+            assertThat(spans).extracting(SpanData::getTraceId).containsOnly(call.getTraceId());
+        }
+    }
+
+    private static String body(SpanData span, String direction) {
+        return span.getAttributes().get(AttributeKey.stringKey("http." + direction + ".body.content"));
+    }
+
     @Test
     void isOffWhenSwitchedOff() throws Exception {
         try (ConfigurableApplicationContext context = start("xmlformatter.servlet.enabled=false")) {
@@ -166,6 +206,16 @@ class ServletApplicationTest {
         @Bean
         Orders orders() {
             return new Orders();
+        }
+
+        @Bean
+        Relay relay(RestClient.Builder clients, Environment environment) {
+            return new Relay(clients, environment);
+        }
+
+        @Bean
+        InMemorySpanExporter spans() {
+            return InMemorySpanExporter.create();
         }
 
         @Bean
@@ -196,6 +246,26 @@ class ServletApplicationTest {
         @GetMapping("/api/secure/report")
         String report() {
             return "report";
+        }
+    }
+
+    /** A controller that calls another (on this server) through a RestClient from Boot's builder. */
+    @RestController
+    static class Relay {
+        private final RestClient.Builder clients;
+        private final Environment environment;
+
+        Relay(RestClient.Builder clients, Environment environment) {
+            this.clients = clients;
+            this.environment = environment;
+        }
+
+        @PostMapping("/api/relay")
+        Map<String, Object> relay(@RequestBody Map<String, Object> request) {
+            String backend = clients.baseUrl("http://127.0.0.1:" + environment.getProperty("local.server.port"))
+                    .build().post().uri("/api/orders").contentType(MediaType.APPLICATION_JSON)
+                    .body("{\"item\":\"backend-request\"}").retrieve().body(String.class);
+            return Map.of("relayed", backend);
         }
     }
 
