@@ -116,7 +116,7 @@ class JerseyApplicationTest {
             assertThat(actuator(context, "GET", null).body()).contains("\"rules\":[]");
             pay(context);
             sink.await(4);
-            assertThat(sink.only(MessageType.REQ_IN).payload())
+            assertThat(sink.only(MessageType.REQ_OUT).payload()).as("the client's record (the server's: the same)")
                     .isEqualTo("<payment><amount>10</amount><card>[*****]</card></payment>");
         }
     }

@@ -173,7 +173,8 @@ class ServletApplicationTest {
             SpanData call = spans.stream().filter(s -> s.getKind() == SpanKind.CLIENT
                     && "io.xmlformatter".equals(s.getInstrumentationScopeInfo().getName())).findFirst().orElseThrow();
             assertThat(body(call, "request")).isEqualTo("{\"item\":\"backend-request\"}");
-            assertThat(body(call, "response")).contains("accepted");
+            assertThat(body(call, "response")).as("the backend's reply (or the marker of a payload seen already)")
+                    .isNotNull().doesNotContain("relayed");
             assertThat(spans).extracting(SpanData::getTraceId).containsOnly(call.getTraceId());
         }
     }
