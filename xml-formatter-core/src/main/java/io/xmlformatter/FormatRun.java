@@ -425,6 +425,13 @@ final class FormatRun {
             in.copy(out, tagClose(ne, afterTag), afterTag);
             return true;
         }
+        if (detecting && tag.broken && masksAnAttribute(exp)) { // which junk is whose value cannot be told
+            in.copy(out, p, ne);
+            out.append(' ');
+            writeMask();
+            in.copy(out, tagClose(ne, afterTag), afterTag);
+            return true;
+        }
         if (detecting && tag.broken && writeDetectedTag(p, ne, afterTag)) {
             return false;
         }
@@ -475,6 +482,18 @@ final class FormatRun {
         value.copy(out, value.start, value.end);
         in.copy(out, close, afterTag);
         return true;
+    }
+
+    /** Whether the rules ({@code exp}) mask one of the current tag's attributes. */
+    private boolean masksAnAttribute(long exp) {
+        final StartTag tag = this.tag;
+        for (int a = 0; a < tag.count; a++) {
+            String uri = rules.namespaceAware ? scope.attributeUri(tag, a) : null;
+            if (rules.masksAttribute(exp, in, tag.localNameStart(a), tag.nameEnd(a), uri)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Where the {@code >} or {@code />} closing the start tag ending at {@code afterTag} begins, from {@code ne}. */

@@ -2,6 +2,8 @@ package io.xmlformatter;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -246,5 +248,21 @@ class ValueMaskingTest {
         }
         assertEquals("<a><b>4111 1111</b><c/><d>1111 1111</d></a>",
                 cards.format("<a><b>4111 1111</b><c/><d>1111 1111</d></a>"), "text of other elements is read apart");
+    }
+
+    /**
+     * Issue 62, found by {@code BodyMaskingFuzzTest} ({@code finding-5}): with detectors on, a broken start tag (an
+     * unquoted value running into junk) had only the detectors' finds masked, so the value of a masked attribute was
+     * shown. Which junk is whose value cannot be told: the tag's junk is masked whole.
+     */
+    @Test
+    void aBrokenTagWithAMaskedAttributeIsMaskedWholeWithDetectorsOn() {
+        XmlFormatter f = XmlFormatter.builder().keepWhitespace().anonymizeIgnoringCase(List.of("//@password"))
+                .detect(ValueDetector.cardNumbers()).build();
+        for (String in : new String[] {"<a password=SECRET 4929 8046 1775 0034 LL", "<a password=SECRET\nYY\"x \"z== 4929",
+            "<a b=1 password=SECRET c"}) {
+            String out = f.format(in);
+            assertFalse(out.contains("SECRET") || out.contains("4929"), in + " -> " + out);
+        }
     }
 }
