@@ -393,7 +393,8 @@ final class BodyRenderer {
         return out.toString();
     }
 
-    private static int hex4(String t, int at) {
+    /** The four hex digits at {@code at} (there are four chars) as a char's value, or -1. */
+    static int hex4(String t, int at) {
         int v = 0;
         for (int k = at; k < at + 4; k++) {
             int d = Character.digit(t.charAt(k), 16);

@@ -53,9 +53,13 @@ class BodyMaskingFuzzTest {
                 .set("masking.detect", "card-numbers,ibans");
     }
 
-    /** The fuzzer's text: no private-use characters (the token's), no digits (so the card stays one). */
+    /**
+     * The fuzzer's text: no private-use characters (the token's), no digits (so the card stays one), no {@code <}
+     * (markup sends a body to the XML engine, whose masking by name is {@code MaskingFuzzTest}'s to fuzz: in XML,
+     * {@code pin = '...'} inside a tag is an attribute no rule names).
+     */
     private static String text(FuzzedDataProvider data, int max) {
-        return data.consumeString(max).replaceAll("[\uE000-\uF8FF0-9\uFF10-\uFF19]", "");
+        return data.consumeString(max).replaceAll("[\uE000-\uF8FF0-9\uFF10-\uFF19<]", "");
     }
 
     @FuzzTest(maxDuration = "30m")
