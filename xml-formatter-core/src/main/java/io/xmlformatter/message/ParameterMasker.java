@@ -168,6 +168,10 @@ final class ParameterMasker {
                 v++;
             }
             int end = valueEnd(text, v, sep);
+            for (int k = blanksEnd(text, end); k < n && (text.charAt(k) == ':' || text.charAt(k) == '=')
+                    && end > v; k = blanksEnd(text, end)) {
+                end = valueEnd(text, blanksEnd(text, k + 1), text.charAt(k)); // the value was a name: its value too
+            }
             boolean quoted = end > v + 1 && (text.charAt(v) == '"' || text.charAt(v) == '\'')
                     && text.charAt(end - 1) == text.charAt(v);
             out.append(text, copied, v);
@@ -255,8 +259,27 @@ final class ParameterMasker {
         return true;
     }
 
+    private static int blanksEnd(CharSequence text, int from) {
+        int k = from;
+        while (k < text.length() && (text.charAt(k) == ' ' || text.charAt(k) == '\t')) {
+            k++;
+        }
+        return k;
+    }
+
     private static int valueEnd(CharSequence text, int from, char sep) {
         int n = text.length();
+        if (from < n && (text.charAt(from) == '{' || text.charAt(from) == '[')) {
+            int close = JsonPrefix.objectEnd(text, from); // an object or array: whole, or to the line's end
+            if (close > 0) {
+                return close;
+            }
+            int k = from;
+            while (k < n && text.charAt(k) != '\n') {
+                k++;
+            }
+            return k;
+        }
         if (from + 1 < n && text.charAt(from) == '\\'
                 && (text.charAt(from + 1) == '"' || text.charAt(from + 1) == '\'')) {
             char quote = text.charAt(from + 1); // escaped: JSON in a string
