@@ -34,6 +34,8 @@ final class JsonMasker {
     private final JsonPaths paths;
     /** Keys holding these as words are masked too ({@code oldPassword}), or null. */
     private final NameWords words;
+    /** Masks sensitive {@code name=value} and {@code name: value} pairs inside strings, or null. */
+    private final ParameterMasker pairs;
     /** What a pruned value is written as. */
     static final String PRUNED = "\"[SUBTREE REMOVED]\"";
 
@@ -43,13 +45,15 @@ final class JsonMasker {
      * (null: the mask; a container, or a value cut short, is the mask), and masks what {@code values} (null: none)
      * finds in any string, bare value or comment. Paths are a JSONPath subset ({@code $.payment.card.number},
      * {@code $..password}, {@code $.items[*].iban}) or JSON Pointers ({@code /payment/card/number}); keys match in
-     * any letter case; keys holding {@code words} (null: none) are masked too.
+     * any letter case; keys holding {@code words} (null: none) are masked too, and the sensitive pairs
+     * {@code pairs} (null: none) finds inside strings ({@code "note": "token: ..."}).
      *
      * @throws IllegalArgumentException for a path that is neither
      */
     JsonMasker(Collection<String> keys, Collection<String> maskPaths, Collection<String> prunePaths,
-                      String mask, Pseudonyms pseudonyms, ValueMasker values, NameWords words) {
+                      String mask, Pseudonyms pseudonyms, ValueMasker values, NameWords words, ParameterMasker pairs) {
         this.words = words;
+        this.pairs = pairs;
         this.keys = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         this.keys.addAll(keys);
         this.mask = mask;
@@ -510,6 +514,9 @@ final class JsonMasker {
         private void appendString(int i, int after) {
             int cs = i + 1;
             int ce = after > cs && in.charAt(after - 1) == in.charAt(i) ? after - 1 : after;
+            if (cs < ce && pairs != null && pairsIn(i, cs, ce, after)) {
+                return;
+            }
             if (values == null || cs >= ce) {
                 out.append(in, i, after);
                 return;
@@ -535,6 +542,41 @@ final class JsonMasker {
                 masked += found;
             }
             out.append(in, ce, after);
+        }
+
+        /**
+         * Whether the string {@code in[i, after)} (content {@code [cs, ce)}) holds a sensitive {@code name=value} or
+         * {@code name: value} pair, read decoded: then it is appended with those masked (and what the detectors
+         * find), or masked whole when it holds escapes.
+         */
+        private boolean pairsIn(int i, int cs, int ce, int after) {
+            boolean escaped = false;
+            boolean separator = false;
+            for (int k = cs; k < ce; k++) {
+                char c = in.charAt(k);
+                escaped |= c == '\\';
+                separator |= c == '=' || c == ':';
+            }
+            if (!separator && !escaped) {
+                return false; // no pair (an escape could spell a separator)
+            }
+            CharSequence text = escaped ? decode(cs, ce) : in.subSequence(cs, ce);
+            StringBuilder named = new StringBuilder(text.length() + 16);
+            int found = pairs.maskText(text, named);
+            if (found == 0) {
+                return false;
+            }
+            out.append(in.charAt(i));
+            if (escaped) {
+                out.append(mask);
+            } else if (values == null) {
+                out.append(named);
+            } else {
+                masked += values.mask(named, 0, named.length(), cut && ce == end, out);
+            }
+            out.append(in, ce, after);
+            masked += found;
+            return true;
         }
 
         /** The end of the value starting at {@code i}: a string, a scalar, or a whole container. */

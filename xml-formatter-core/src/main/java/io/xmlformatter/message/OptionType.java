@@ -263,7 +263,7 @@ abstract class OptionType<T> {
     static OptionType<List<String>> jsonPaths() {
         return names("JSON paths", value -> {
             try {
-                new JsonMasker(Collections.<String>emptySet(), value, Collections.<String>emptySet(), "", null, null, null);
+                new JsonMasker(Collections.<String>emptySet(), value, Collections.<String>emptySet(), "", null, null, null, null);
                 return null;
             } catch (IllegalArgumentException e) {
                 return e.getMessage();

@@ -64,7 +64,7 @@ final class RecordMaker {
         long inMemThreshold = o.get(Options.IN_MEM_THRESHOLD);
         captureLimit = limit >= 0 ? limit : inMemThreshold > 0 ? (int) inMemThreshold : 128 * 1024;
         json = new JsonMasker(secretNames(o), o.get(Options.ANONYMIZE_JSON),
-                o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker, words);
+                o.get(Options.PRUNE_JSON), mask, pseudonyms, valueMasker, words, parameters);
         renderer = new BodyRenderer(formatter, json, parameters, headers, valueMasker, mask, limit, captureLimit,
                 o.get(Options.LOG_BINARY), o.get(Options.LOG_MULTIPART),
                 o.get(Options.PRETTY) ? o.get(Options.INDENT) : o.get(Options.COMPACT) ? -1 : 0,

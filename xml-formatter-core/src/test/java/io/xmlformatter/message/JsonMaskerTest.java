@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** JSON masking: every kind of value, escapes, nesting, broken input (the CXF JSON masking defects). */
 class JsonMaskerTest {
     private final JsonMasker masker = new JsonMasker(Arrays.asList("password", "card"), Collections.emptyList(),
-            Collections.emptyList(), XmlFormatter.DEFAULT_MASK, null, null, null);
+            Collections.emptyList(), XmlFormatter.DEFAULT_MASK, null, null, null, null);
 
     private String mask(String json) {
         StringBuilder out = new StringBuilder();

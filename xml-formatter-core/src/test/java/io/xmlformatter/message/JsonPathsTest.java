@@ -70,7 +70,7 @@ class JsonPathsTest {
 
     private static String mask(List<String> maskPaths, List<String> prunePaths, String json) {
         StringBuilder out = new StringBuilder();
-        new JsonMasker(Collections.emptyList(), maskPaths, prunePaths, "[*****]", null, null, null).mask(json, false, out);
+        new JsonMasker(Collections.emptyList(), maskPaths, prunePaths, "[*****]", null, null, null, null).mask(json, false, out);
         return out.toString();
     }
 
