@@ -96,8 +96,9 @@ public final class Options {
             + " keyed pseudonyms ([h:3f9a2c1e]) instead of the mask; never logged", KEPT);
     /** The common secret names masked as elements, attributes and JSON keys ({@link MessageLogger#COMMON_SECRET_NAMES}). */
     public static final Option<Boolean> COMMON_NAMES = row("commonNames", "masking.common-names", null,
-            OptionType.bool(), true, "Mask elements, attributes and JSON keys named password, passwd, pwd, passphrase,"
-            + " secret, client_secret, access_token, refresh_token, id_token, token, api_key, apikey, private_key;"
+            OptionType.bool(), true, "Mask elements, attributes, JSON keys, parameters and headers whose names hold"
+            + " password, passwd, pwd, passphrase, secret, client_secret, access_token, refresh_token, id_token,"
+            + " api_key, apikey or private_key as words (oldPassword, X-Api-Key), or are named token;"
             + " false: only the names configured", RAISED);
     /** CXF's {@code sensitiveElementNames}: elements masked wherever they are, any letter case. */
     public static final Option<List<String>> SENSITIVE_ELEMENT_NAMES = row("sensitiveElementNames",
