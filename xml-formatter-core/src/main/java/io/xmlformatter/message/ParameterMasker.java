@@ -172,6 +172,9 @@ final class ParameterMasker {
                     && end > v; k = blanksEnd(text, end)) {
                 end = valueEnd(text, blanksEnd(text, k + 1), text.charAt(k)); // the value was a name: its value too
             }
+            while (end < n && ",;&}]) \t\r\n".indexOf(text.charAt(end)) < 0) {
+                end++; // a quote that did not end it: what follows it up to a separator is masked with it
+            }
             boolean quoted = end > v + 1 && (text.charAt(v) == '"' || text.charAt(v) == '\'')
                     && text.charAt(end - 1) == text.charAt(v);
             out.append(text, copied, v);
