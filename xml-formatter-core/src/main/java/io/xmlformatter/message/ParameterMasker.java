@@ -172,8 +172,10 @@ final class ParameterMasker {
                     && end > v; k = blanksEnd(text, end)) {
                 end = valueEnd(text, blanksEnd(text, k + 1), text.charAt(k)); // the value was a name: its value too
             }
-            while (end < n && ",;&}]) \t\r\n".indexOf(text.charAt(end)) < 0) {
-                end++; // a quote that did not end it: what follows it up to a separator is masked with it
+            if (end < n && ",;&}]) \t\r\n".indexOf(text.charAt(end)) < 0) { // a quote that did not end it: where
+                while (end < n && text.charAt(end) != '\n' && text.charAt(end) != '\r') { // it ends cannot be told
+                    end++;
+                }
             }
             boolean quoted = end > v + 1 && (text.charAt(v) == '"' || text.charAt(v) == '\'')
                     && text.charAt(end - 1) == text.charAt(v);
