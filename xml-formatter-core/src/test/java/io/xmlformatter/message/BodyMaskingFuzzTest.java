@@ -56,10 +56,12 @@ class BodyMaskingFuzzTest {
     /**
      * The fuzzer's text: no private-use characters (the token's), no digits (so the card stays one), no {@code <}
      * (markup sends a body to the XML engine, whose masking by name is {@code MaskingFuzzTest}'s to fuzz: in XML,
-     * {@code pin = '...'} inside a tag is an attribute no rule names).
+     * {@code pin = '...'} inside a tag is an attribute no rule names), no NUL (which makes the bytes read as UTF-16,
+     * where other bytes can spell the token's characters: the oracle's own false alarm; encodings are
+     * {@code MaskingFuzzTest}'s).
      */
     private static String text(FuzzedDataProvider data, int max) {
-        return data.consumeString(max).replaceAll("[\uE000-\uF8FF0-9\uFF10-\uFF19<]", "");
+        return data.consumeString(max).replaceAll("[\uE000-\uF8FF0-9\uFF10-\uFF19<\u0000]", "");
     }
 
     @FuzzTest(maxDuration = "30m")
