@@ -168,9 +168,18 @@ final class ParameterMasker {
                 v++;
             }
             int end = valueEnd(text, v, sep);
-            for (int k = blanksEnd(text, end); k < n && (text.charAt(k) == ':' || text.charAt(k) == '=')
-                    && end > v; k = blanksEnd(text, end)) {
-                end = valueEnd(text, blanksEnd(text, k + 1), text.charAt(k)); // the value was a name: its value too
+            while (end > v) { // a value that was a name ('pin = password: x', '"a":"b": x'): its value too
+                int k = blanksEnd(text, end);
+                boolean after = k < n && (text.charAt(k) == ':' || text.charAt(k) == '=');
+                char last = text.charAt(end - 1);
+                if (!after && last != ':' && last != '=') {
+                    break;
+                }
+                int next = valueEnd(text, blanksEnd(text, after ? k + 1 : k), after ? text.charAt(k) : last);
+                if (next <= end) {
+                    break;
+                }
+                end = next;
             }
             if (end < n && ",;&}]) \t\r\n".indexOf(text.charAt(end)) < 0) { // a quote that did not end it: where
                 while (end < n && text.charAt(end) != '\n' && text.charAt(end) != '\r') { // it ends cannot be told
