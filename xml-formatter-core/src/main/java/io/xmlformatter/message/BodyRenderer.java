@@ -194,7 +194,12 @@ final class BodyRenderer {
             json(text, s, r);
             return;
         }
-        if (!typeLower.contains("xml")) { // text: its name=value pairs are masked first
+        if (!typeLower.contains("xml")) { // text: what the detectors find, then its name=value pairs
+            if (values != null) { // a pair masked by name could cut a card in two ('pin=4929 8046 1775 0034')
+                StringBuilder detected = new StringBuilder(text.length() + 16);
+                r.masked += values.mask(text, 0, text.length(), !s.complete, detected);
+                text = detected.toString();
+            }
             StringBuilder masked = new StringBuilder(text.length() + 16);
             int n = parameters.maskText(text, masked);
             if (n > 0) {

@@ -121,14 +121,16 @@ final class ParameterMasker {
      * address in it — and what the value detectors find. Returns how many it masked.
      */
     int maskField(CharSequence text, StringBuilder out) {
-        StringBuilder named = new StringBuilder(text.length() + 8);
-        int masked = maskText(text, named);
-        if (values == null) {
-            return masked + appendWithoutUserInfo(named, 0, named.length(), out);
+        int masked = 0;
+        CharSequence detected = text;
+        if (values != null) { // first: a pair masked by name could cut a card in two ('pin=4929 8046 1775 0034')
+            StringBuilder d = new StringBuilder(text.length() + 8);
+            masked += values.append(text, 0, text.length(), false, d);
+            detected = d;
         }
-        StringBuilder plain = new StringBuilder(named.length() + 8);
-        masked += appendWithoutUserInfo(named, 0, named.length(), plain);
-        return masked + values.append(plain, 0, plain.length(), false, out);
+        StringBuilder named = new StringBuilder(detected.length() + 8);
+        masked += maskText(detected, named);
+        return masked + appendWithoutUserInfo(named, 0, named.length(), out);
     }
 
     /**

@@ -53,7 +53,9 @@ class SpringWsApplicationTest {
             assertThat(sink.only(MessageType.REQ_IN).payload()).doesNotContain("quote-secret-7");
             assertThat(sink.only(MessageType.REQ_IN).operation()).isEqualTo("QuoteRequest");
             assertThat(sink.only(MessageType.REQ_IN).service()).isEqualTo("Quotes");
-            assertThat(sink.only(MessageType.RESP_OUT).payload()).contains("42.0");
+            assertThat(List.of(sink.only(MessageType.RESP_OUT).payload(), sink.only(MessageType.RESP_IN).payload()))
+                    .as("the response: whichever side is written first (the other marks it a duplicate)")
+                    .anySatisfy(p -> assertThat(p).contains("42.0"));
         }
     }
 
