@@ -418,14 +418,8 @@ final class FormatRun {
     private boolean writeMaskedTag(int p, int afterTag, long exp) {
         final StartTag tag = this.tag;
         int ne = in.nameEnd(p + 1);
-        if (tag.markup && holdsMasked(ne, afterTag)) { // what is not an attribute could be anything
-            in.copy(out, p, ne);
-            out.append(' ');
-            writeMask();
-            in.copy(out, tagClose(ne, afterTag), afterTag);
-            return true;
-        }
-        if (detecting && tag.broken && masksAnAttribute(exp)) { // which junk is whose value cannot be told
+        // what is not an attribute could be anything; in a broken tag, which junk is whose value cannot be told
+        if ((tag.markup && holdsMasked(ne, afterTag)) || (detecting && tag.broken && masksAnAttribute(exp))) {
             in.copy(out, p, ne);
             out.append(' ');
             writeMask();

@@ -64,6 +64,14 @@ public final class NameWords {
 
     /** Whether the name {@code s} holds one of the names as words. */
     public boolean holds(CharSequence s) {
+        boolean candidate = wideFirst;
+        for (int i = 0; i < s.length() && !candidate; i++) {
+            char f = Character.toLowerCase(s.charAt(i));
+            candidate = f >= 128 || firsts[f];
+        }
+        if (!candidate) {
+            return false; // no word of the names can start in it: nothing copied
+        }
         char[] c = new char[s.length()];
         for (int i = 0; i < c.length; i++) {
             c[i] = s.charAt(i);

@@ -28,8 +28,6 @@ public final class ValueMasker {
 
     /** The screen bits of every detector, or -1 when one of one's own is among them (it always runs). */
     private final int anyNeed;
-    /** Whether every detector is a built-in one (none finds a value shorter than {@link #SHORTEST_FOUND}). */
-    private final boolean builtIn;
 
     ValueMasker(ValueDetector[] detectors, String mask, Pseudonyms pseudonyms) {
         this.detectors = detectors;
@@ -37,17 +35,13 @@ public final class ValueMasker {
         this.pseudonyms = pseudonyms;
         needs = new int[detectors.length];
         int any = 0;
-        boolean all = true;
         for (int k = 0; k < detectors.length; k++) {
             ValueDetector d = detectors[k];
-            all &= d instanceof CardNumbers || d instanceof Ibans || d instanceof EmailAddresses
-                    || d instanceof UrlCredentials;
             needs[k] = d instanceof CardNumbers ? DIGIT_RUN : d instanceof Ibans ? COUNTRY_AND_CHECK
                     : d instanceof EmailAddresses ? AT_SIGN : d instanceof UrlCredentials ? URL_MARK : 0;
             any = needs[k] == 0 || any < 0 ? -1 : any | needs[k];
         }
         anyNeed = any;
-        builtIn = all;
     }
 
     /**
@@ -104,7 +98,7 @@ public final class ValueMasker {
         if (from >= to) {
             return 0;
         }
-        if (!cut && builtIn && to - from < SHORTEST_FOUND) { // a JSON key or number: nothing to copy or screen
+        if (!cut && anyNeed >= 0 && to - from < SHORTEST_FOUND) { // built-in detectors only: none finds less // a JSON key or number: nothing to copy or screen
             out.append(text, from, to);
             return 0;
         }
