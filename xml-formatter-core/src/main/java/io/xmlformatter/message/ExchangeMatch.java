@@ -87,6 +87,15 @@ public final class ExchangeMatch {
                 && (soapAction == null || soapAction.equals(unquoted(action)));
     }
 
+    /**
+     * Whether an exchange with these facts could match once its service and operation are known: as
+     * {@link #matches}, with a service or operation not known yet (null) matching any.
+     */
+    boolean couldMatch(String serviceName, String operationName, String addressPath, String method, String action) {
+        return matches(serviceName != null ? serviceName : service, operationName != null ? operationName : operation,
+                addressPath, method, action);
+    }
+
     /** "Bank" matches "{urn:x}Bank" and "Bank"; "{urn:x}Bank" only itself. */
     private static boolean sameName(String wanted, String name) {
         if (name == null) {

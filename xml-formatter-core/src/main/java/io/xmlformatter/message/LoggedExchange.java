@@ -80,6 +80,10 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     /** The integration that logs the exchange, or null. */
     private String integration;
     private String operation;
+    /** What the adapter told of the request for the rules: its address path, method and SOAP action. */
+    private String path;
+    private String httpMethod;
+    private String soapAction;
     private final boolean server;
     /** Where the protocol is: {@link #BEGUN}, {@link #REQUESTED}, {@link #ANSWERED}. Guarded by this. */
     private int stage;
@@ -241,7 +245,26 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         }
         service = serviceName;
         operation = operationName;
+        this.path = path;
+        this.httpMethod = httpMethod;
+        this.soapAction = soapAction;
         return this;
+    }
+
+    /**
+     * The operation a request's record names, when the adapter did not know it before (the servlet filter reads a
+     * SOAP request's from its body): the rules on it apply to the exchange from now on.
+     */
+    private synchronized void operationOf(MessageFacts facts) {
+        String op = facts.operation();
+        if (operation != null || op == null || !facts.type().isRequest()) {
+            return;
+        }
+        operation = op;
+        MessageLogger l = root.forExchange(service, op, path, httpMethod, soapAction);
+        if (l != root) {
+            use(l);
+        }
     }
 
     @Override
@@ -277,9 +300,18 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return asked.computeIfAbsent(type, t -> logger.wouldLog(t, integration, service));
     }
 
+    /**
+     * By the strategy; while the service or operation is not known, also when a rule that could match once they
+     * are captures bodies (the strategy then decides whether the body is logged).
+     */
     @Override
     public boolean capturesBody(MessageType type) {
-        return strategy.capturesBodies() && logs(type);
+        return (strategy.capturesBodies() || mayCaptureByRule()) && logs(type);
+    }
+
+    private synchronized boolean mayCaptureByRule() {
+        return !off && (operation == null || service == null)
+                && root.ruleMayCapture(service, operation, path, httpMethod, soapAction);
     }
 
     @Override
@@ -419,6 +451,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      * @param body the captured body, or null when the message has none
      */
     void log(MessageFacts facts, CapturedBody body) {
+        operationOf(facts);
         if (off) {
             return;
         }

@@ -24,6 +24,7 @@ public final class MessageFacts {
     private String messageId;
     private final LogRecord.Builder record;
     private MessageType type;
+    private String operation;
     private String address;
     private String contentType;
     private String httpMethod;
@@ -168,7 +169,13 @@ public final class MessageFacts {
     /** The operation (or resource method). */
     public MessageFacts operation(String v) {
         record.operation(v);
+        operation = v;
         return this;
+    }
+
+    /** The operation given, or null. */
+    String operation() {
+        return operation;
     }
 
     /**

@@ -195,6 +195,26 @@ public final class MessageLogger implements AutoCloseable {
     }
 
     /**
+     * Whether a rule (added or configured) that could match an exchange whose service or operation is not known yet
+     * (null) captures bodies: an adapter that learns them after the bodies start captures them, in case.
+     */
+    boolean ruleMayCapture(String service, String operation, String path, String httpMethod, String soapAction) {
+        for (LiveRule r : registry.live().list()) {
+            if (r.match().couldMatch(service, operation, path, httpMethod, soapAction)
+                    && r.logger.policy().strategy().capturesBodies()) {
+                return true;
+            }
+        }
+        for (Rule r : rules) {
+            if (r.logger != null && r.match.couldMatch(service, operation, path, httpMethod, soapAction)
+                    && r.logger.policy().strategy().capturesBodies()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
      * Changes what is logged without a restart: exchanges that {@code match} are logged with the options changed by
      * {@code options} (by property or name, as text, as a configured rule's: names and paths masked are added to,
      * every other option replaced) for the time given (at most a day), e.g. bodies for operation {@code pay} for

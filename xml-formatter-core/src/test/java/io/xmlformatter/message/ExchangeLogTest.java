@@ -461,6 +461,40 @@ class ExchangeLogTest {
         assertTrue(message.contains("operation=x") && message.contains("faultStatus"), message);
     }
 
+
+    /** An exchange whose operation comes after its bodies start: a rule on it still gets them. */
+    @Test
+    void aRuleOnAnOperationLearnedLateCapturesItsBodiesWhenTheBaseStrategyDoesNot() {
+        MessageLogger logger = logger(b -> b.strategy(Strategy.WITHOUT_BODY)
+                .rule(ExchangeMatch.any().path("/bank").operation("GetAccountRequest"),
+                        r -> r.strategy(Strategy.ALWAYS)));
+        LoggedExchange other = LoggedExchange.server(logger, null, null, null).operation(null, null, "/other", "POST",
+                null);
+        assertEquals(false, other.capturesBody(MessageType.REQ_IN), "no rule could match another path");
+        other.end();
+        for (String operation : new String[] {"GetAccountRequest", "Transfer"}) {
+            // as Spring-WS's connection: the transport's facts first, the endpoint's operation once dispatched
+            LoggedExchange x = LoggedExchange.server(logger, null, null, null).operation(null, null, "/bank", "POST",
+                    null);
+            assertTrue(x.capturesBody(MessageType.REQ_IN) && x.capturesBody(MessageType.RESP_OUT), operation);
+            x.operation("BankEndpoint", operation, "/bank", "POST", null);
+            assertEquals(operation.startsWith("Get"), x.capturesBody(MessageType.RESP_OUT), operation);
+            x.request(x.facts(MessageType.REQ_IN), body("<q/>"))
+                    .response(x.facts(MessageType.RESP_OUT).responseCode(200), body("<a/>")).end();
+        }
+        assertEquals(Arrays.asList("REQ_IN <q/>", "RESP_OUT <a/>", "REQ_IN", "RESP_OUT"), summary());
+        records.clear();
+        // as the servlet filter: the operation read from the request's body, after both captures began
+        LoggedExchange x = LoggedExchange.server(logger, null, null, null).operation("dispatcher", null, "/bank",
+                "POST", null);
+        assertTrue(x.capturesBody(MessageType.REQ_IN));
+        ExchangeLog.ResponseStage r = x.request(x.facts(MessageType.REQ_IN).operation("GetAccountRequest"),
+                body("<q/>"));
+        assertTrue(r.capturesBody(MessageType.RESP_OUT));
+        r.response(x.facts(MessageType.RESP_OUT).responseCode(200), body("<a/>")).end();
+        assertEquals(Arrays.asList("REQ_IN <q/>", "RESP_OUT <a/>"), summary());
+        assertEquals("GetAccountRequest", records.get(1).operation());
+    }
     /** A proxy: its server exchange, and inside it a client exchange to the backend, one correlation id. */
     private static void proxy(MessageLogger logger, int backendStatus, int proxyStatus) {
         Map<String, String> headers = new HashMap<>();

@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.Strategy;
 import io.xmlformatter.record.LogLevel;
 import io.xmlformatter.record.LogRecord;
@@ -176,6 +177,38 @@ class ExchangeStrategyTest {
                 MessageType.RESP_IN), records.stream().map(LogRecord::type).collect(Collectors.toList()));
         assertEquals(records.get(0).exchangeId(), records.get(1).exchangeId());
         assertEquals(records.get(2).exchangeId(), records.get(3).exchangeId());
+    }
+
+    @Test
+    void aRuleOnTheOperationGetsItsBodiesOnBothSidesWhenTheBaseStrategyTakesNone() throws Exception {
+        CollectingSink ownServerSink = new CollectingSink();
+        XmlLoggingFeature quietServer = new XmlLoggingFeature();
+        quietServer.setSink(ownServerSink);
+        quietServer.setOptions(Map.of("exchange.strategy", "without-body"));
+        XmlLoggingRule echo = new XmlLoggingRule();
+        echo.setOperation("echo");
+        echo.setOptions(Map.of("exchange.strategy", "always"));
+        quietServer.setRules(List.of(echo));
+        CollectingSink ownClientSink = new CollectingSink();
+        XmlLoggingFeature quietClient = new XmlLoggingFeature();
+        quietClient.setSink(ownClientSink);
+        quietClient.setOptions(Map.of("exchange.strategy", "without-body"));
+        try (CxfServer own = new CxfServer(quietServer)) {
+            Bank c = own.client(quietClient);
+            c.transfer("DE89370400440532013000", "1.00");
+            assertEquals(Arrays.asList("REQ_IN null", "RESP_OUT null"), summary(ownServerSink.await(2)));
+            ownServerSink.clear();
+            c.echo("loud");
+            List<LogRecord> server = ownServerSink.await(2);
+            assertEquals(Arrays.asList("REQ_IN null body", "RESP_OUT null body"), summary(server), "the rule's");
+            quietClient.getMessageLogger().addRule(ExchangeMatch.any().operation("echo"),
+                    Map.of("exchange.strategy", "always"), java.time.Duration.ofMinutes(5));
+            ownClientSink.clear();
+            c.echo("loud again");
+            c.transfer("DE89370400440532013000", "1.00");
+            assertEquals(Arrays.asList("REQ_OUT null body", "RESP_IN null body", "REQ_OUT null", "RESP_IN null"),
+                    summary(ownClientSink.all()), "a rule added at run time on the client's operation");
+        }
     }
 
     @Test

@@ -127,6 +127,26 @@ class JaxRsStrategyTest {
         assertEquals(Arrays.asList("REQ_OUT null body", "RESP_IN null body"), summary(clientSink.all()));
     }
 
+    @Test
+    @Order(4)
+    void aRuleOnTheResourceMethodGetsItsBodiesWhenTheBaseStrategyTakesNone() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        XmlLoggingFeature quiet = new XmlLoggingFeature(MessageLogger.builder().sink(sink)
+                .strategy(Strategy.WITHOUT_BODY)
+                .rule(ExchangeMatch.any().operation("count"), b -> b.strategy(Strategy.ALWAYS)));
+        URI own = URI.create("http://127.0.0.1:" + JaxRsRuntime.freePort() + "/");
+        try (AutoCloseable running = RUNTIME.serveShop(own, quiet, quiet); Client plain = ClientBuilder.newClient()) {
+            for (String path : new String[] {"shop/count", "shop/echo"}) {
+                try (Response r = plain.target(own).path(path).request()
+                        .post(Entity.entity(XML, MediaType.APPLICATION_XML))) {
+                    r.readEntity(String.class);
+                }
+            }
+            assertEquals(Arrays.asList("REQ_IN null body", "RESP_OUT null body", "REQ_IN null", "RESP_OUT null"),
+                    summary(sink.await(4)), RUNTIME.name());
+        }
+    }
+
     /** Last: CXF answers an exception no mapper maps without the JAX-RS response filters (see the note below). */
     @Test
     @Order(5)

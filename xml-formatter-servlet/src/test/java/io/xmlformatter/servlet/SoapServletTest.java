@@ -1,6 +1,8 @@
 package io.xmlformatter.servlet;
 
+import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.MessageLogger;
+import io.xmlformatter.message.Strategy;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.sink.JsonLayout;
@@ -80,6 +82,35 @@ class SoapServletTest {
             assertTrue(records.get(3).payload().contains("refused"), records.get(3).payload());
             String all = records.stream().map(JsonLayout.INSTANCE::format).collect(Collectors.joining("\n"));
             assertFalse(all.contains("soap-secret-5") || all.contains("soap-secret-6"), all);
+        }
+    }
+
+    @Test
+    void aRuleOnTheOperationReadFromTheBodyGetsItsBodiesWhenTheBaseStrategyTakesNone() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        MessageLogger logger = MessageLogger.builder().sink(sink).wsSecurity(true).strategy(Strategy.WITHOUT_BODY)
+                .rule(ExchangeMatch.any().operation("LoginRequest"), r -> r.strategy(Strategy.ALWAYS)).build();
+        AnnotationConfigWebApplicationContext app = new AnnotationConfigWebApplicationContext();
+        app.register(Service.class);
+        Map<String, HttpServlet> servlets = Map.of("/ws/*", new MessageDispatcherServlet(app));
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        try (Containers.Running server = Containers.tomcat(new XmlLoggingFilter(logger), servlets)) {
+            HttpRequest.Builder call = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/ws/"))
+                    .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", "\"urn:login\"");
+            client.send(call.POST(HttpRequest.BodyPublishers.ofString(envelope("alice", "soap-secret-7"))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            List<LogRecord> login = sink.await(2);
+            assertEquals("LoginRequest", login.get(0).operation());
+            assertTrue(login.get(0).payload().contains("alice"), "the rule's strategy: bodies");
+            assertTrue(login.get(1).payload().contains("welcome alice"), login.get(1).payload());
+            assertFalse(login.get(0).payload().contains("soap-secret-7"), login.get(0).payload());
+            sink.clear();
+            client.send(call.POST(HttpRequest.BodyPublishers.ofString(envelope("alice", "soap-secret-8")
+                    .replace("LoginRequest", "PingRequest"))).build(), HttpResponse.BodyHandlers.ofString());
+            List<LogRecord> ping = sink.await(2);
+            assertEquals("PingRequest", ping.get(0).operation());
+            assertEquals(null, ping.get(0).payload(), "another operation: the base strategy, no body");
+            assertEquals(null, ping.get(1).payload());
         }
     }
 

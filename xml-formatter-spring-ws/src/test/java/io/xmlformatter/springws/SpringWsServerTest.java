@@ -166,6 +166,32 @@ class SpringWsServerTest {
     }
 
     @Test
+    void aRuleOnTheOperationGetsItsBodiesWhenTheBaseStrategyTakesNone() throws Exception {
+        CollectingSink sink = new CollectingSink();
+        MessageLogger logger = MessageLogger.builder().sink(sink).strategy(Strategy.WITHOUT_BODY)
+                .rule(ExchangeMatch.any().operation("SecureEchoRequest"), b -> b.strategy(Strategy.ALWAYS)).build();
+        try (WsServer server = new WsServer(logger)) {
+            server.soap("/ws/", echo("quiet"));
+            List<LogRecord> plain = sink.await(2);
+            assertNull(plain.get(0).payload(), "the base strategy: no body");
+            assertNull(plain.get(1).payload());
+            sink.clear();
+            server.soap("/ws/", secureEcho(WsServer.PASSWORD));
+            List<LogRecord> secured = sink.await(2);
+            assertTrue(secured.get(0).payload().contains("SecureEchoRequest"), "the rule's strategy: bodies");
+            assertFalse(secured.get(0).payload().contains(WsServer.PASSWORD), secured.get(0).payload());
+            assertTrue(secured.get(1).payload().contains("SecureEchoResponse"));
+            sink.clear();
+            logger.addRule(ExchangeMatch.any().operation("EchoRequest"), Map.of("exchange.strategy", "always"),
+                    java.time.Duration.ofMinutes(5));
+            server.soap("/ws/", echo("loud now"));
+            List<LogRecord> added = sink.await(2);
+            assertTrue(added.get(0).payload().contains("loud now"), "a rule added at run time, on the operation");
+            assertTrue(added.get(1).payload().contains("EchoResponse"));
+        }
+    }
+
+    @Test
     void aRuleMatchesTheSoapActionOrElseTheAddressingAction() throws Exception {
         CollectingSink sink = new CollectingSink();
         MessageLogger logger = MessageLogger.builder().sink(sink)
