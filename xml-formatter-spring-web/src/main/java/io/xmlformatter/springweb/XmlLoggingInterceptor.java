@@ -15,6 +15,8 @@ import org.springframework.http.client.ClientHttpResponse;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.Set;
 
 /**
  * Logs the exchanges of Spring's HTTP clients — {@code RestClient}, {@code RestTemplate}, anything on an
@@ -82,15 +84,33 @@ public final class XmlLoggingInterceptor implements ClientHttpRequestInterceptor
                 .contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE));
     }
 
-    /** The response, its body read through the tee; closing it ends the capture with what was read. */
+    /**
+     * Spring's responses whose {@code close()} reads the rest of the body (to keep the connection): the JDK's,
+     * HttpComponents', the simple and Reactor Netty's (6.1's name and 6.2's), and the buffering wrapper's (in memory).
+     * Jetty's does not: it aborts what is left.
+     */
+    private static final Set<String> DRAINED_ON_CLOSE = Set.of("JdkClientHttpResponse",
+            "HttpComponentsClientHttpResponse", "SimpleClientHttpResponse", "ReactorClientHttpResponse",
+            "ReactorNettyClientResponse", "BufferingClientHttpResponseWrapper");
+
+    /**
+     * The response, its body read through the tee; closing it ends the capture with what was read. A caller that
+     * stops at the end of what it parsed (Jackson stops at the end of the value) has not seen the end of a body
+     * without a length: where Spring's response reads the rest when closed, the rest is read through the tee first
+     * (the same bytes, read at the same time), so that a body read to its end is logged whole.
+     */
     private static final class TeedResponse implements ClientHttpResponse {
         private final ClientHttpResponse response;
         private final BodyTee tee;
+        private final boolean drainedOnClose;
         private InputStream body;
 
         TeedResponse(ClientHttpResponse response, BodyTee tee) {
             this.response = response;
             this.tee = tee;
+            Class<?> type = response.getClass();
+            drainedOnClose = type.getName().startsWith("org.springframework.http.client.")
+                    && DRAINED_ON_CLOSE.contains(type.getSimpleName());
         }
 
         @Override
@@ -119,9 +139,17 @@ public final class XmlLoggingInterceptor implements ClientHttpRequestInterceptor
         @Override
         public void close() {
             try {
-                response.close();
+                if (body != null && drainedOnClose) {
+                    body.transferTo(OutputStream.nullOutputStream());
+                }
+            } catch (IOException e) {
+                // as Spring's close, which ignores it: the record has what was read
             } finally {
-                tee.finish();
+                try {
+                    response.close();
+                } finally {
+                    tee.finish();
+                }
             }
         }
     }

@@ -100,6 +100,17 @@ public final class HttpBackend extends HttpServlet implements AutoCloseable {
                         + "<soapenv:Body><q:QuoteResponse xmlns:q=\"urn:quotes\"><q:price>42.00</q:price>"
                         + "</q:QuoteResponse></soapenv:Body></soapenv:Envelope>").getBytes(StandardCharsets.UTF_8));
             }
+            case "/account-chunked", "/account-length" -> {
+                byte[] json = "{\"account\":\"DE-1\",\"balance\":42}".getBytes(StandardCharsets.UTF_8);
+                res.setContentType("application/json");
+                if (req.getRequestURI().endsWith("length")) {
+                    res.setContentLength(json.length);
+                    out.write(json);
+                } else {
+                    out.write(json);
+                    out.flush(); // committed without a length: chunked
+                }
+            }
             case "/missing" -> res.sendError(404);
             case "/redirect" -> {
                 res.setStatus(307);
