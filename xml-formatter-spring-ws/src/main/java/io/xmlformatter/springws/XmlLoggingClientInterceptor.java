@@ -62,8 +62,9 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
         URI uri = uri(connection);
         String action = request instanceof SoapMessage soap ? soap.getSoapAction() : null;
         ExchangeLog.RequestStage x = ExchangeLog.client(logger, name -> null, null, null)
-                .operation(null, XmlLoggingEndpointInterceptor.payloadRoot(request), uri == null ? null : uri.getPath(),
-                        "POST", action);
+                .integration(XmlLoggingHandlerAdapter.INTEGRATION).operation(uri == null ? null : uri.getHost(),
+                        XmlLoggingEndpointInterceptor.payloadRoot(request), uri == null ? null : uri.getPath(), "POST",
+                        action);
         try {
             if (connection instanceof HeadersAwareSenderWebServiceConnection h) {
                 h.addRequestHeader(x.correlationHeader(), x.correlationId());
@@ -113,15 +114,21 @@ public class XmlLoggingClientInterceptor implements ClientInterceptor {
         }
         MessageFacts facts = r.facts(type);
         TransportContext context = TransportContextHolder.getTransportContext();
-        if (context != null && context.getConnection() instanceof HeadersAwareSenderWebServiceConnection c) {
+        WebServiceConnection connection = context == null ? null : context.getConnection();
+        if (connection instanceof HeadersAwareSenderWebServiceConnection c) {
             try {
                 for (String name : list(c.getResponseHeaderNames())) {
-                    facts.header(name, list(c.getResponseHeaders(name)));
+                    List<String> values = list(c.getResponseHeaders(name));
+                    facts.header(name, values);
+                    if ("Content-Type".equalsIgnoreCase(name) && !values.isEmpty()) {
+                        facts.contentType(values.get(0));
+                    }
                 }
             } catch (IOException e) {
                 facts.attribute("factsError", e.getClass().getName());
             }
         }
+        facts.responseCode(ResponseStatus.of(connection));
         BodyTee tee = (BodyTee) messageContext.getProperty(RESPONSE_BODY);
         messageContext.setProperty(ANSWERED, tee != null && read ? r.response(facts, tee) : r.response(facts));
     }

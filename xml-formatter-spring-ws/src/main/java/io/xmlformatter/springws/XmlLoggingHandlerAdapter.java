@@ -26,6 +26,11 @@ import java.util.Objects;
  */
 public class XmlLoggingHandlerAdapter extends WebServiceMessageReceiverHandlerAdapter
         implements ApplicationContextAware {
+    /**
+     * The integration's name in the records of both sides: the SLF4J sink names their loggers
+     * {@code io.xmlformatter.spring-ws.<endpoint class, or the client's host>.<TYPE>}.
+     */
+    public static final String INTEGRATION = "spring-ws";
     private final MessageLogger messageLogger;
     private ApplicationContext context;
 

@@ -75,6 +75,12 @@ class SpringWsClientTest {
             assertEquals(in.get(1).payload(), out.get(1).payload(), "RESP_IN is what the server wrote");
             assertEquals(in.get(0).correlationId(), out.get(0).correlationId(), "the correlation id went out");
             assertEquals("EchoRequest", out.get(0).operation());
+            for (LogRecord r : out) {
+                assertEquals("spring-ws", r.integration(), "io.xmlformatter.spring-ws.<host>.<TYPE> in SLF4J");
+                assertEquals("127.0.0.1", r.service(), "the endpoint's host");
+            }
+            assertEquals(200, out.get(1).responseCode(), sender);
+            assertTrue(out.get(1).contentType().startsWith("text/xml"), sender + ": " + out.get(1).contentType());
             assertFalse(SpringWsServerTest.everything(List.of(out.get(0))).contains("client-secret-1"));
             assertTrue(out.get(0).payload().contains("<password>"), out.get(0).payload());
         }

@@ -69,6 +69,7 @@ class SpringWsServerTest {
             assertEquals(ECHO, in.payload(), "not a re-serialization: prefixes, quotes, CDATA as sent");
             assertEquals(reply.text(), out.payload());
             assertEquals("EchoEndpoint", in.service());
+            assertEquals("spring-ws", in.integration(), "io.xmlformatter.spring-ws.EchoEndpoint.REQ_IN in SLF4J");
             assertEquals("EchoRequest", in.operation());
             assertEquals("EchoRequest", out.operation());
             assertEquals(in.correlationId(), out.correlationId());

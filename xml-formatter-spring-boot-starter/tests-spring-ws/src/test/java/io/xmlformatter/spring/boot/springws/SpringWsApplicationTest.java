@@ -53,6 +53,11 @@ class SpringWsApplicationTest {
             assertThat(sink.only(MessageType.REQ_IN).payload()).doesNotContain("quote-secret-7");
             assertThat(sink.only(MessageType.REQ_IN).operation()).isEqualTo("QuoteRequest");
             assertThat(sink.only(MessageType.REQ_IN).service()).isEqualTo("Quotes");
+            assertThat(records).extracting(LogRecord::integration).as("io.xmlformatter.spring-ws.* loggers")
+                    .containsOnly("spring-ws");
+            assertThat(sink.only(MessageType.REQ_OUT).service()).isEqualTo("127.0.0.1");
+            assertThat(sink.only(MessageType.RESP_IN).responseCode()).isEqualTo(200);
+            assertThat(sink.only(MessageType.RESP_IN).contentType()).startsWith("text/xml");
             assertThat(List.of(sink.only(MessageType.RESP_OUT).payload(), sink.only(MessageType.RESP_IN).payload()))
                     .as("the response: whichever side is written first (the other marks it a duplicate)")
                     .anySatisfy(p -> assertThat(p).contains("42.0"));
