@@ -33,7 +33,8 @@ import org.springframework.core.env.Environment;
         OpenTelemetrySinkConfiguration.Missing.class, OpenTelemetrySinkConfiguration.Spans.class,
         CxfLoggingConfiguration.class,
         JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, ServletLoggingConfiguration.class,
-        ClientLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class})
+        ClientLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class,
+        JmxConfiguration.class})
 @Internal
 public class XmlFormatterAutoConfiguration {
     /** The SLF4J sink in the layout of {@code xmlformatter.output}. */

@@ -4,13 +4,15 @@ import io.xmlformatter.message.ExchangeMatch;
 import io.xmlformatter.message.LiveRule;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.Options;
-import org.springframework.boot.actuate.endpoint.InvalidEndpointRequestException;
 import org.springframework.boot.actuate.endpoint.annotation.DeleteOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
 import org.springframework.boot.actuate.endpoint.annotation.ReadOperation;
 import org.springframework.boot.actuate.endpoint.annotation.Selector;
 import org.springframework.boot.actuate.endpoint.annotation.WriteOperation;
+import org.springframework.boot.actuate.endpoint.web.WebEndpointResponse;
+import org.springframework.util.MimeType;
 
+import java.time.DateTimeException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,6 +27,7 @@ import java.util.Map;
  */
 @Endpoint(id = "xmlformatter")
 public class XmlFormatterEndpoint {
+    private static final MimeType PROBLEM = MimeType.valueOf("application/problem+json");
     private final MessageLogger logger;
 
     XmlFormatterEndpoint(MessageLogger logger) {
@@ -51,17 +54,21 @@ public class XmlFormatterEndpoint {
      *         {@code soap-action} as {@code key=value} pairs separated by {@code ;}
      * @param options what changes for them, {@code property=value} pairs separated by {@code ;}
      * @param lasting how long, e.g. {@code 10m} (at most a day)
-     * @return the rule, with its id
-     * @throws InvalidEndpointRequestException (a 400) for a wrong match, option, value or duration, or options
-     *         that would mask less than the logger does, naming what is wrong
+     * @return the rule, with its id; or, for a wrong match, option, value or duration, or options that would mask
+     *         less than the logger does, a 400 whose body (RFC 9457 problem details, as Boot's) names what is wrong
      */
     @WriteOperation
-    public Map<String, Object> addRule(String match, String options, String lasting) {
+    public WebEndpointResponse<Map<String, Object>> addRule(String match, String options, String lasting) {
         try {
-            return describe(logger.addRule(ExchangeMatch.of(Options.pairs(match)), Options.pairs(options),
-                    Options.duration(lasting)));
-        } catch (IllegalArgumentException e) {
-            throw new InvalidEndpointRequestException(e.getMessage(), e.getMessage());
+            return new WebEndpointResponse<>(describe(logger.addRule(ExchangeMatch.of(Options.pairs(match)),
+                    Options.pairs(options), Options.duration(lasting))));
+        } catch (IllegalArgumentException | DateTimeException e) {
+            Map<String, Object> problem = new LinkedHashMap<>();
+            problem.put("type", "about:blank");
+            problem.put("title", "Bad Request");
+            problem.put("status", WebEndpointResponse.STATUS_BAD_REQUEST);
+            problem.put("detail", e.getMessage());
+            return new WebEndpointResponse<>(problem, WebEndpointResponse.STATUS_BAD_REQUEST, PROBLEM);
         }
     }
 
