@@ -477,6 +477,11 @@ final class BodyRenderer {
         return c == ' ' || c == '\n' || c == '\r' || c == '\t';
     }
 
+    /** Whether a body of this type is left out as binary ({@link #CONTENT_SUPPRESSED}), whatever its bytes. */
+    boolean suppresses(String typeLower, List<String> binaryTypes) {
+        return !logBinary && isBinary(typeLower, binaryTypes);
+    }
+
     private static boolean isBinary(String typeLower, List<String> binaryTypes) {
         for (String t : binaryTypes) {
             if (typeLower.startsWith(t)) {

@@ -2,6 +2,7 @@ package io.xmlformatter.message;
 
 import io.xmlformatter.Experimental;
 
+import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.FilterReader;
 import java.io.IOException;
@@ -19,8 +20,8 @@ import java.util.function.Consumer;
 /**
  * The capture of an inbound body as the application reads it: a stream from {@link #tee(InputStream)} (or a
  * reader from {@link #tee(Reader)}) passes every byte on as it arrives and copies it, up to the capture limit,
- * into the capture. Nothing is read ahead and nothing is held back: the application sees the body, its timing
- * and its errors as without logging.
+ * into the capture. Nothing is read ahead (but at {@link #readToEnd}) and nothing is held back: the application
+ * sees the body, its timing and its errors as without logging.
  *
  * <p>The capture is done, exactly once, at the first of: the body read to its end (or to its declared size), the
  * limit passed, the stream closed, or {@link #finish()} (the exchange ended). Then the actions given to
@@ -133,6 +134,21 @@ public final class BodyTee implements BodyCapture {
         end(true);
     }
 
+    /**
+     * The reader has what it needs of the body (a SOAP stack unmarshalled the envelope) though the stream's end was
+     * not seen: the rest is read through the tee as far as the capture goes — to the end, or past the limit —
+     * waiting for it as CXF's own logging does (it copies a body up to its limit before the chain reads it), so that
+     * the record is made once the sender has sent the whole body. What is read is given to the reader's next reads,
+     * and so is an error; nothing is read beyond the capture. Then the capture is done, as {@link #finishAsWhole}.
+     */
+    public void readToEnd() {
+        TeeStream teed = stream;
+        if (teed != null) {
+            teed.readAhead();
+        }
+        end(true);
+    }
+
     /** How many bytes the reader has read so far. */
     public long bytesRead() {
         synchronized (actions) {
@@ -192,12 +208,75 @@ public final class BodyTee implements BodyCapture {
     }
 
     private final class TeeStream extends FilterInputStream {
+        /** What {@link #readAhead} read, for the reader's next reads; null when nothing is waiting. */
+        private byte[] ahead;
+        private int aheadAt;
+        /** The failure reading ahead met, for the reader once it has the bytes read before it. */
+        private IOException aheadFailure;
+
         TeeStream(InputStream in) {
             super(in);
         }
 
+        /**
+         * Reads through the capture until it is done (the end, or past the limit), waiting for the bytes as the
+         * reader would; they are kept for the reader, and so is a failure.
+         */
+        synchronized void readAhead() {
+            if (ahead != null || aheadFailure != null) {
+                return;
+            }
+            ByteArrayOutputStream kept = new ByteArrayOutputStream();
+            byte[] buffer = new byte[4096];
+            try {
+                while (done == null) {
+                    int n = in.read(buffer, 0, buffer.length);
+                    if (n < 0) {
+                        end(true);
+                    } else if (n > 0) {
+                        kept.write(buffer, 0, n);
+                        took(buffer, 0, n);
+                    }
+                }
+            } catch (IOException e) {
+                aheadFailure = e;
+            }
+            ahead = kept.size() > 0 ? kept.toByteArray() : null;
+            aheadAt = 0;
+        }
+
+        /** Reads from what was read ahead; -2 when nothing waits there (the reader reads on from the stream). */
+        private synchronized int fromAhead(byte[] b, int off, int len) throws IOException {
+            if (ahead != null) {
+                int n = Math.min(len, ahead.length - aheadAt);
+                System.arraycopy(ahead, aheadAt, b, off, n);
+                aheadAt += n;
+                if (aheadAt == ahead.length) {
+                    ahead = null;
+                }
+                return n;
+            }
+            if (aheadFailure != null) {
+                IOException e = aheadFailure;
+                aheadFailure = null;
+                throw e;
+            }
+            return -2;
+        }
+
+        @Override
+        public int available() throws IOException {
+            byte[] waiting = ahead;
+            return waiting != null ? waiting.length - aheadAt : in.available();
+        }
+
         @Override
         public int read() throws IOException {
+            if (ahead != null || aheadFailure != null) {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n <= 0 ? -1 : one[0] & 0xff;
+            }
             int c = in.read();
             if (done == null) {
                 if (c < 0) {
@@ -211,6 +290,12 @@ public final class BodyTee implements BodyCapture {
 
         @Override
         public int read(byte[] b, int off, int len) throws IOException {
+            if (len > 0 && (ahead != null || aheadFailure != null)) {
+                int waiting = fromAhead(b, off, len);
+                if (waiting != -2) {
+                    return waiting;
+                }
+            }
             int n = in.read(b, off, len);
             if (done == null) {
                 if (n < 0) {

@@ -401,15 +401,16 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
     }
 
     /**
-     * Logs the message when its body's capture is done (nothing taken of a body not known to be empty: none), then
-     * ends the exchange if its adapter ended it meanwhile.
+     * Logs the message when its body's capture is done (nothing taken of a body not known to be empty: none, but a
+     * binary one's is suppressed, read or not, as CXF's event has it), then ends the exchange if its adapter ended it
+     * meanwhile.
      */
     private void logWhenDone(MessageFacts facts, BodyCapture body) {
         synchronized (this) {
             capturing++;
         }
         body.whenDone(b -> {
-            log(facts, b.isEmpty() && !b.complete() ? null : b);
+            log(facts, b.isEmpty() && !b.complete() && !logger.suppressesBody(facts) ? null : b);
             boolean end;
             synchronized (this) {
                 end = --capturing == 0 && endAsked;

@@ -49,6 +49,11 @@ public final class MessageLogger implements AutoCloseable {
 
     /** Makes a message's record: the engine, the maskers and the body rule this logger's options describe. */
     private final RecordMaker records;
+    /** Whether the body of the message {@code facts} describe is left out as binary, whatever its bytes. */
+    boolean suppressesBody(MessageFacts facts) {
+        return records.suppressesBody(facts);
+    }
+
     /** What this logger's options say about its exchanges. */
     private final ExchangePolicy policy;
     private final LogSink inSink;

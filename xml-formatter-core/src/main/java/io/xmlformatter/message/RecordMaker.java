@@ -136,6 +136,11 @@ final class RecordMaker {
         return Collections.unmodifiableList(r);
     }
 
+    /** Whether the body of the message {@code facts} describe is left out as binary, whatever its bytes. */
+    boolean suppressesBody(MessageFacts facts) {
+        return renderer.suppresses(facts.contentTypeLower(), facts.type().isOutbound() ? outBinary : inBinary);
+    }
+
     /** The record of one message; {@code body} null when it has none. */
     LogRecord record(MessageFacts facts, CapturedBody body) {
         LogRecord.Builder b = facts.record();

@@ -294,4 +294,40 @@ class BodyTeeTest {
         closed.whenDone(b -> assertEquals(new String(BODY, StandardCharsets.UTF_8), text(b),
                 "what had arrived unread is in the record"));
     }
+
+    /**
+     * A parser that stopped at the document's end leaves the rest unread: reading to the end takes it through the
+     * capture, waits for the sender's end as the reader would, and gives the reader every byte it read.
+     */
+    @Test
+    void readingToTheEndWaitsForTheSenderAndGivesTheReaderWhatItRead() throws Exception {
+        java.io.PipedOutputStream sender = new java.io.PipedOutputStream();
+        java.io.PipedInputStream wire = new java.io.PipedInputStream(sender, 1024);
+        BodyTee tee = new BodyTee(1000, -1);
+        InputStream in = tee.tee(wire);
+        sender.write(BODY);
+        byte[] document = new byte[BODY.length];
+        assertEquals(BODY.length, in.read(document)); // the parser has the document
+        List<String> seen = new ArrayList<>();
+        boolean[] senderDone = {false};
+        tee.whenDone(b -> seen.add(senderDone[0] + " " + text(b)));
+        Thread dispatch = new Thread(tee::readToEnd);
+        dispatch.start();
+        sender.write("\n<!-- end -->".getBytes(StandardCharsets.UTF_8));
+        senderDone[0] = true; // set before the close: the record may only be made after it
+        sender.close();
+        dispatch.join();
+        assertEquals(List.of("true " + new String(BODY, StandardCharsets.UTF_8) + "\n<!-- end -->"), seen);
+        byte[] rest = new byte[64];
+        assertEquals(13, in.read(rest), "the bytes read ahead are the reader's");
+        assertEquals("\n<!-- end -->", new String(rest, 0, 13, StandardCharsets.UTF_8));
+        assertEquals(-1, in.read());
+
+        BodyTee limited = new BodyTee(8, -1);
+        InputStream big = limited.tee(new CountingSource(BODY));
+        big.read(new byte[4]);
+        limited.readToEnd();
+        limited.whenDone(b -> assertFalse(b.complete(), "nothing is read beyond the capture's limit"));
+        assertArrayEquals(Arrays.copyOfRange(BODY, 4, BODY.length), big.readAllBytes());
+    }
 }

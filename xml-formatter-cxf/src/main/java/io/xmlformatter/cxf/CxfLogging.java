@@ -160,7 +160,7 @@ final class CxfLogging {
             r = x.request(facts(in, x));
         } else {
             if (dispatched && tee.bytesRead() > 0 && !isMultipart(in)) {
-                tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
+                tee.readToEnd(); // the chain has unmarshalled the body: the rest (to the end or the limit) comes first
             }
             r = x.request(facts(in, x), tee);
         }

@@ -51,7 +51,7 @@ final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
             return;
         }
         if (tee.bytesRead() > 0 && !CxfLogging.isMultipart(message)) {
-            tee.finishAsWhole(); // the chain has unmarshalled the body: it read all of it that it needs
+            tee.readToEnd(); // the chain has unmarshalled the body: the rest (to the end or the limit) comes first
         }
         CxfLogging.answer(ex, r.response(facts, tee)); // over once the body is read
     }
