@@ -65,7 +65,7 @@ public final class Option<T> {
         return cxfName;
     }
 
-    /** What the option does, one sentence, as the README and IDE completion show it. */
+    /** What the option does, one sentence, as docs/options.md and IDE completion show it. */
     public String description() {
         return description;
     }

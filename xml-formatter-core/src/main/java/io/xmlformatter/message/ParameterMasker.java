@@ -21,6 +21,17 @@ final class ParameterMasker {
     /** Always masked: passwords, tokens, keys and secrets as OAuth 2, OpenID and common APIs name them. */
     static final List<String> DEFAULTS = UrlCredentials.PARAMETER_NAMES;
 
+    /**
+     * Names whose value in free text is a credential that holds blanks, commas or pairs of its own — a scheme and
+     * its token ({@code Authorization: Basic dXNl...}, {@code Digest username="a", response="..."}), cookies
+     * ({@code Cookie: a=1; b=2}): there it runs to the line's end.
+     */
+    private static final Set<String> LINE_VALUES = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+
+    static {
+        LINE_VALUES.addAll(Arrays.asList("authorization", "proxy-authorization", "cookie", "set-cookie"));
+    }
+
     private final Set<String> names = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
     private final Masks masks;
     /** The value detectors, or null. */
@@ -137,7 +148,8 @@ final class ParameterMasker {
      * Appends plain text to {@code out} with the values of sensitive {@code name=value} and {@code name: value}
      * pairs (the name quoted or not) masked, wherever they stand in it: an unquoted value after {@code =} runs to
      * white space or one of {@code & ; ,}, after {@code :} to the line's end or one of {@code & ; ,}; a quoted value
-     * to its closing quote (or the line's end). Returns how many values it masked.
+     * to its closing quote (or the line's end); the value of an {@code Authorization} or cookie header to the line's
+     * end. Returns how many values it masked.
      */
     int maskText(CharSequence text, StringBuilder out) {
         int masked = 0;
@@ -162,15 +174,17 @@ final class ParameterMasker {
             while (nameStart > copied && isNameChar(text.charAt(nameStart - 1))) {
                 nameStart--;
             }
-            if (nameStart == nameEnd || !sensitive(decode(text, nameStart, nameEnd).trim())) {
+            String name = nameStart == nameEnd ? null : decode(text, nameStart, nameEnd).trim();
+            boolean toLineEnd = name != null && LINE_VALUES.contains(name);
+            if (name == null || (!toLineEnd && !sensitive(name))) {
                 continue;
             }
             int v = i + 1;
             while (v < n && text.charAt(v) == ' ') {
                 v++;
             }
-            int end = valueEnd(text, v, sep);
-            while (end > v) { // a value that was a name ('pin = password: x', '"a":"b": x'): its value too
+            int end = toLineEnd ? lineEnd(text, v) : valueEnd(text, v, sep);
+            while (end > v && !toLineEnd) { // a value that was a name ('pin = password: x', '"a":"b": x'): its value too
                 int k = blanksEnd(text, end);
                 boolean after = k < n && (text.charAt(k) == ':' || text.charAt(k) == '=');
                 char last = text.charAt(end - 1);
@@ -184,9 +198,7 @@ final class ParameterMasker {
                 end = next;
             }
             if (end < n && ",;&}]) \t\r\n".indexOf(text.charAt(end)) < 0) { // a quote that did not end it: where
-                while (end < n && text.charAt(end) != '\n' && text.charAt(end) != '\r') { // it ends cannot be told
-                    end++;
-                }
+                end = lineEnd(text, end); // it ends cannot be told
             }
             boolean quoted = end > v + 1 && (text.charAt(v) == '"' || text.charAt(v) == '\'')
                     && text.charAt(end - 1) == text.charAt(v);
@@ -202,6 +214,15 @@ final class ParameterMasker {
         }
         out.append(text, copied, n);
         return masked;
+    }
+
+    /** Where the line that {@code from} is in ends: its line break, or the text's end. */
+    private static int lineEnd(CharSequence text, int from) {
+        int end = from;
+        while (end < text.length() && text.charAt(end) != '\n' && text.charAt(end) != '\r') {
+            end++;
+        }
+        return end;
     }
 
     /**

@@ -23,4 +23,20 @@ class MaskTextTest {
         assertEquals("broken {\"a\":\"b\"\", \"password\":[*****]}", logger.maskText(
                 "broken {\"a\":\"b\"\", \"password\":\"p1\"}"), "JSON that does not read: its pairs");
     }
+
+    /**
+     * Found scrubbing a log for the README's quick start: a header's credential in a line that is no record, after its
+     * scheme or among cookies, was left (only {@code Basic} was masked, or only one cookie).
+     */
+    @Test
+    void anAuthorizationOrCookieHeaderInALineIsMaskedToTheLinesEnd() {
+        assertEquals("call failed, Authorization: [*****]\nnext", logger.maskText(
+                "call failed, Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc, retrying\nnext"));
+        assertEquals("request headers {Authorization=[*****]", logger.maskText(
+                "request headers {Authorization=Basic dXNlcjpwdw==, X-Api-Key=k-123}"));
+        assertEquals("digest Proxy-Authorization: [*****]", logger.maskText(
+                "digest Proxy-Authorization: Digest username=\"bob\", response=\"6629fae49393a05397450978507c4ef1\""));
+        assertEquals("sent cookie=[*****]\r\nSet-Cookie: [*****]", logger.maskText(
+                "sent cookie=JSESSIONID=xyz; remember=r-123\r\nSet-Cookie: sid=s-1; Path=/; HttpOnly"));
+    }
 }

@@ -34,7 +34,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The drop-in's promise, kept by a differential test: the same scenarios (SOAP and REST, server and client, HTTP and
  * local transports, faults, binary, truncation) run once through CXF's {@code LoggingFeature} and once through ours,
  * both handing CXF {@link LogEvent}s to a sender; every event field CXF sets and the order of the events are compared.
- * The differences we keep on purpose are listed in the README's migration table and named here.
+ * The differences we keep on purpose are listed in the migration table of docs/cxf.md and named here.
  */
 class CxfDifferentialTest {
     private static final AtomicInteger LOCAL = new AtomicInteger();
@@ -132,7 +132,7 @@ class CxfDifferentialTest {
 
     /**
      * Runs {@code scenario} with CXF's feature and with ours and compares what each sender got: the differences are
-     * exactly the {@code deliberate} ones (each the start of a difference's text; the README lists them).
+     * exactly the {@code deliberate} ones (each the start of a difference's text; docs/cxf.md lists them).
      */
     private static void compare(String name, int events, String address, Scenario scenario, String... deliberate)
             throws Exception {

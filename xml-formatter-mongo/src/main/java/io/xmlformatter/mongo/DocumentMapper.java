@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * A log record as the document the sink stores (the schema is in the README): the record's fields, dates as BSON
+ * A log record as the document the sink stores (the schema is in docs/mongodb.md): the record's fields, dates as BSON
  * dates, header names made safe for MongoDB, the payload cut at the limit, {@code host}, {@code application} and
  * the caller's trace context. Runs on the caller's thread, so the MDC read is the caller's.
  */

@@ -48,7 +48,7 @@ final class KnownProperties {
                 String key = normal(name.toString());
                 if (!KNOWN.containsKey(key)) {
                     String message = "xml-formatter: unknown property " + name + nearest(key)
-                            + "; the properties are listed in the README's option table";
+                            + "; the properties are listed in the option table (docs/options.md)";
                     if (fail) {
                         throw new IllegalArgumentException(message);
                     }

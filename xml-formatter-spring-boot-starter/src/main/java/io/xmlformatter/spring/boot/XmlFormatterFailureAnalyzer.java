@@ -23,8 +23,9 @@ public final class XmlFormatterFailureAnalyzer implements FailureAnalyzer {
             String message = t.getMessage();
             if (message != null && message.startsWith(PREFIX)) {
                 return new FailureAnalysis(message, "Correct the xmlformatter.* setting "
-                        + "named above. The properties, their defaults and accepted values are in the README's option "
-                        + "table and in your IDE's completion; xmlformatter.enabled=false switches the library off.",
+                        + "named above. The properties, their defaults and accepted values are in the option "
+                        + "table (docs/options.md) and in your IDE's completion; xmlformatter.enabled=false "
+                        + "switches the library off.",
                         t);
             }
         }

@@ -30,8 +30,10 @@ class SpringWsDemoTest {
             assertFalse(console.contains(secret), secret);
         }
         assertTrue(console.contains("<t:pin>[*****]</t:pin>"), console);
-        // two calls, each on both sides: 8 records; the refused one as a fault on both sides
-        assertEquals(8, console.split("cxf\\.services\\.\\w", -1).length - 1, console); // not the startup line's
+        // both sides of both calls (the refused one a fault on both): 8 records, io.xmlformatter.spring-ws.*
+        assertEquals(8, console.split("spring-ws\\.(Transfers|127\\.0\\.0\\.1)\\.[A-Z]", -1).length - 1, console);
+        // the pattern of application.yml (the README's quick start): each record's line names its correlation id
+        assertTrue(console.matches("(?s).* INFO [0-9a-f-]{36} .*spring-ws\\.Transfers\\.REQ_IN.*"), console);
         assertTrue(console.contains("FAULT_OUT") && console.contains("FAULT_IN"), console);
     }
 }

@@ -11,27 +11,27 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The README's option table is the table of {@link Options}, row by row: generated here, checked on every build.
- * {@code -Dxf.write-readme=true} rewrites it.
+ * The option table of {@code docs/options.md} is the table of {@link Options}, row by row: generated here, checked
+ * on every build. {@code -Dxf.write-docs=true} rewrites it.
  */
-class OptionsReadmeTest {
+class OptionsDocTest {
     private static final String BEGIN = "<!-- options:begin";
     private static final String END = "<!-- options:end -->";
 
     @Test
-    void theReadmesOptionTableIsTheTable() throws IOException {
-        Path readme = Path.of("..", "README.md");
+    void theDocsOptionTableIsTheTable() throws IOException {
+        Path page = Path.of("..", "docs", "options.md");
         String generated = table();
-        if (Boolean.getBoolean("xf.write-readme")) {
-            String text = read(readme);
-            Files.write(readme, (text.substring(0, begin(text)) + generated + text.substring(text.indexOf(END)))
+        if (Boolean.getBoolean("xf.write-docs")) {
+            String text = read(page);
+            Files.write(page, (text.substring(0, begin(text)) + generated + text.substring(text.indexOf(END)))
                     .getBytes(StandardCharsets.UTF_8));
         }
-        String text = read(readme);
+        String text = read(page);
         int begin = begin(text);
         int end = text.indexOf(END);
-        assertTrue(begin > 0 && end >= begin, "the README has the markers");
-        assertEquals(generated, text.substring(begin, end), "rewrite it with -Dxf.write-readme=true");
+        assertTrue(begin > 0 && end >= begin, "docs/options.md has the markers");
+        assertEquals(generated, text.substring(begin, end), "rewrite it with -Dxf.write-docs=true");
     }
 
     private static String read(Path file) throws IOException {
