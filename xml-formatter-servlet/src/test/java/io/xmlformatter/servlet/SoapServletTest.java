@@ -52,17 +52,27 @@ class SoapServletTest {
                 + "</a:user></a:LoginRequest></soapenv:Body></soapenv:Envelope>";
     }
 
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    /** The service behind the filter alone, in Tomcat. */
+    private static Containers.Running serve(MessageLogger logger) throws Exception {
+        AnnotationConfigWebApplicationContext app = new AnnotationConfigWebApplicationContext();
+        app.register(Service.class);
+        Map<String, HttpServlet> servlets = Map.of("/ws/*", new MessageDispatcherServlet(app));
+        return Containers.tomcat(new XmlLoggingFilter(logger), servlets);
+    }
+
+    private static HttpRequest.Builder call(Containers.Running server) {
+        return HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/ws/"))
+                .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", "\"urn:login\"");
+    }
+
     @Test
     void logsTheCallAndItsFaultWithTheOperationFromTheBodyAndNoPassword() throws Exception {
         CollectingSink sink = new CollectingSink();
         MessageLogger logger = MessageLogger.builder().sink(sink).wsSecurity(true).build();
-        AnnotationConfigWebApplicationContext app = new AnnotationConfigWebApplicationContext();
-        app.register(Service.class);
-        Map<String, HttpServlet> servlets = Map.of("/ws/*", new MessageDispatcherServlet(app));
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        try (Containers.Running server = Containers.tomcat(new XmlLoggingFilter(logger), servlets)) {
-            HttpRequest.Builder call = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/ws/"))
-                    .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", "\"urn:login\"");
+        try (Containers.Running server = serve(logger)) {
+            HttpRequest.Builder call = call(server);
             HttpResponse<String> ok = client.send(call.POST(HttpRequest.BodyPublishers.ofString(
                     envelope("alice", "soap-secret-5"))).build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, ok.statusCode(), ok.body());
@@ -90,13 +100,8 @@ class SoapServletTest {
         CollectingSink sink = new CollectingSink();
         MessageLogger logger = MessageLogger.builder().sink(sink).wsSecurity(true).strategy(Strategy.WITHOUT_BODY)
                 .rule(ExchangeMatch.any().operation("LoginRequest"), r -> r.strategy(Strategy.ALWAYS)).build();
-        AnnotationConfigWebApplicationContext app = new AnnotationConfigWebApplicationContext();
-        app.register(Service.class);
-        Map<String, HttpServlet> servlets = Map.of("/ws/*", new MessageDispatcherServlet(app));
-        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        try (Containers.Running server = Containers.tomcat(new XmlLoggingFilter(logger), servlets)) {
-            HttpRequest.Builder call = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/ws/"))
-                    .header("Content-Type", "text/xml; charset=utf-8").header("SOAPAction", "\"urn:login\"");
+        try (Containers.Running server = serve(logger)) {
+            HttpRequest.Builder call = call(server);
             client.send(call.POST(HttpRequest.BodyPublishers.ofString(envelope("alice", "soap-secret-7"))).build(),
                     HttpResponse.BodyHandlers.ofString());
             List<LogRecord> login = sink.await(2);
