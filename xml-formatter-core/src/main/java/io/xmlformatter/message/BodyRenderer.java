@@ -9,7 +9,6 @@ import io.xmlformatter.record.LogRecord;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Turns a captured body into a record's payload, every byte through a masking filter: XML and any other text
@@ -18,7 +17,7 @@ import java.util.Locale;
  * content encoding not decoded, a charset that does not fit the bytes, binary content) becomes a marker.
  * Immutable and thread-safe.
  */
-final class BodyRenderer {
+final class BodyRenderer implements Multipart.Parts {
     /** CXF's text for content that is not logged. */
     static final String CONTENT_SUPPRESSED = "--- Content suppressed ---";
     private static final int MAX_PART_DEPTH = 4;
@@ -61,59 +60,6 @@ final class BodyRenderer {
         return values;
     }
 
-    /** The text being made and what making it found. */
-    static final class Rendering {
-        private final int capacity;
-        private StringBuilder out;
-        /** The payload, when the engine made it alone from a complete XML body ({@link BodyRenderer#whole}). */
-        private String whole;
-        boolean truncated;
-        boolean wellFormed = true;
-        int masked;
-        boolean binary;
-
-        Rendering(int capacity) {
-            this.capacity = capacity;
-        }
-
-        /** The text made so far, to append to. */
-        StringBuilder out() {
-            if (out == null) {
-                out = new StringBuilder(capacity);
-            }
-            return out;
-        }
-
-        String payload() {
-            return whole != null ? whole : out == null ? "" : out.toString();
-        }
-
-        void notLogged(String why) {
-            out().append("[body not logged: ").append(why).append(']');
-        }
-    }
-
-    /** A body, or a part of one: bytes {@code [from, to)}, with what is known of the whole. */
-    static final class Slice {
-        final byte[] bytes;
-        final int from;
-        final int to;
-        final boolean complete;
-        final long originalSize;
-
-        Slice(byte[] bytes, int from, int to, boolean complete, long originalSize) {
-            this.bytes = bytes;
-            this.from = from;
-            this.to = to;
-            this.complete = complete;
-            this.originalSize = originalSize;
-        }
-
-        int length() {
-            return to - from;
-        }
-    }
-
     /** Sets the record's payload, sizes and flags from the body of the message {@code facts} describe. */
     void render(MessageFacts facts, CapturedBody body, List<String> binaryTypes, LogRecord.Builder b) {
         b.originalSize(body.originalSize());
@@ -129,8 +75,8 @@ final class BodyRenderer {
             }
         }
         if (decoded != null) {
-            String label = facts.encoding() != null ? facts.encoding() : parameter(facts.contentType(), "charset");
-            part(type, facts.contentType(), label, new Slice(decoded.bytes(), 0, decoded.length(),
+            String label = facts.encoding() != null ? facts.encoding() : HeaderParameter.of(facts.contentType(), "charset");
+            part(type, facts.contentType(), label, new BodySlice(decoded.bytes(), 0, decoded.length(),
                     decoded.complete(), decoded.complete() ? decoded.length() : decoded.originalSize()),
                     binaryTypes, 0, r);
         }
@@ -139,8 +85,9 @@ final class BodyRenderer {
     }
 
     /** Renders one body or part by its content type ({@code typeLower}) and its bytes. */
-    void part(String typeLower, String type, String charsetLabel, Slice s, List<String> binaryTypes, int depth,
-              Rendering r) {
+    @Override
+    public void part(String typeLower, String type, String charsetLabel, BodySlice s, List<String> binaryTypes,
+            int depth, Rendering r) {
         boolean binary = isBinary(typeLower, binaryTypes);
         if (binary && depth == 0) {
             r.binary = true; // as CXF's event has it: the body's type is binary, logged or not
@@ -219,7 +166,7 @@ final class BodyRenderer {
             format(text, r);
         } else {
             byte[] utf8Bytes = text.getBytes(StandardCharsets.UTF_8);
-            xml(new Slice(utf8Bytes, 0, utf8Bytes.length, false, s.originalSize), r);
+            xml(new BodySlice(utf8Bytes, 0, utf8Bytes.length, false, s.originalSize), r);
         }
     }
 
@@ -249,7 +196,7 @@ final class BodyRenderer {
      * The charset to read the bytes with: the label's when it fits them, else their own form's (null: a marker
      * is written instead).
      */
-    private Charset charset(String label, Slice s, Rendering r) {
+    private Charset charset(String label, BodySlice s, Rendering r) {
         if (label == null || label.trim().isEmpty()) {
             Charset own = CharsetCheck.ownCharset(s.bytes, s.from, s.length());
             return own != null ? own : StandardCharsets.UTF_8;
@@ -276,7 +223,8 @@ final class BodyRenderer {
     }
 
     /** XML, or text that is neither JSON nor form data, through the engine from bytes. */
-    void xml(Slice s, Rendering r) {
+    @Override
+    public void xml(BodySlice s, Rendering r) {
         FormatResult result = s.complete ? formatter.format(s.bytes, s.from, s.length(), r.out())
                 : formatter.formatPrefix(s.bytes, s.from, s.length(), s.originalSize, r.out());
         took(result, r);
@@ -286,7 +234,7 @@ final class BodyRenderer {
      * A complete XML body that is the whole payload: formatted into this thread's buffer, and the payload taken
      * from it in one copy (not appended to the rendering's text and copied again).
      */
-    private void whole(Slice s, Rendering r) {
+    private void whole(BodySlice s, Rendering r) {
         FormatBuffer buffer = FormatBuffer.forThisThread();
         try {
             took(formatter.format(s.bytes, s.from, s.length(), buffer), r);
@@ -312,7 +260,7 @@ final class BodyRenderer {
      * are, and its strings capped at the text cap (after masking: only whitespace between tokens, and the tails of
      * long strings, change).
      */
-    private void json(String text, Slice s, Rendering r) {
+    private void json(String text, BodySlice s, Rendering r) {
         StringBuilder masked = new StringBuilder(text.length() + 32);
         JsonMasker.Result jr = json.mask(text, !s.complete, masked);
         r.masked += jr.masked;
@@ -381,7 +329,7 @@ final class BodyRenderer {
             if (c == '\\' && i + 1 < t.length()) {
                 char e = t.charAt(i + 1);
                 if (e == 'u' && i + 5 < t.length()) {
-                    int v = hex4(t, i + 2);
+                    int v = ParameterMasker.hex4(t, i + 2);
                     if (v >= 0 && "<>&\"'/=\\".indexOf((char) v) >= 0) {
                         out.append((char) v);
                         i += 5;
@@ -398,21 +346,8 @@ final class BodyRenderer {
         return out.toString();
     }
 
-    /** The four hex digits at {@code at} (there are four chars) as a char's value, or -1. */
-    static int hex4(String t, int at) {
-        int v = 0;
-        for (int k = at; k < at + 4; k++) {
-            int d = Character.digit(t.charAt(k), 16);
-            if (d < 0) {
-                return -1;
-            }
-            v = v * 16 + d;
-        }
-        return v;
-    }
-
     /** Cuts text written from {@code start} at the limit, and marks a cut (here or before capture) visibly. */
-    private void cut(Rendering r, int start, Slice s) {
+    private void cut(Rendering r, int start, BodySlice s) {
         StringBuilder out = r.out();
         boolean cut = !s.complete || (limit >= 0 && out.length() - start > limit);
         if (limit >= 0 && out.length() - start > limit) {
@@ -427,7 +362,7 @@ final class BodyRenderer {
     }
 
     /** Whether the bytes hold '<' or '&' (or a NUL or byte order mark: another encoding for the engine). */
-    private static boolean holdsMarkup(Slice s) {
+    private static boolean holdsMarkup(BodySlice s) {
         for (int i = s.from; i < s.to; i++) {
             byte b = s.bytes[i];
             if (b == '<' || b == '&' || b == 0 || b == (byte) 0xFE || b == (byte) 0xFF) {
@@ -438,7 +373,7 @@ final class BodyRenderer {
     }
 
     /** Whether the bytes start as XML does: {@code <} after blanks, or in an encoding other than ASCII's family. */
-    private static boolean startsAsMarkup(Slice s) {
+    private static boolean startsAsMarkup(BodySlice s) {
         if (CharsetCheck.ofBytes(s.bytes, s.from, s.length()) != CharsetCheck.Family.ASCII) {
             return true;
         }
@@ -446,13 +381,13 @@ final class BodyRenderer {
         return i < s.to && s.bytes[i] == '<';
     }
 
-    private static boolean isJsonStart(Slice s) {
+    private static boolean isJsonStart(BodySlice s) {
         int i = firstNonBlank(s);
         return i < s.to && (s.bytes[i] == '{' || s.bytes[i] == '[');
     }
 
     /** The position of the first byte after a UTF-8 byte order mark and blanks ({@code s.to} if none). */
-    private static int firstNonBlank(Slice s) {
+    private static int firstNonBlank(BodySlice s) {
         int i = s.from;
         if (s.length() >= 3 && (s.bytes[i] & 0xFF) == 0xEF && (s.bytes[i + 1] & 0xFF) == 0xBB
                 && (s.bytes[i + 2] & 0xFF) == 0xBF) {
@@ -491,31 +426,9 @@ final class BodyRenderer {
         return false;
     }
 
-    /** A parameter of a header value ({@code boundary}, {@code charset}), unquoted, or null. */
-    static String parameter(String headerValue, String name) {
-        if (headerValue == null) {
-            return null;
-        }
-        String lower = headerValue.toLowerCase(Locale.ROOT);
-        int at = 0;
-        while ((at = lower.indexOf(name, at)) >= 0) {
-            int eq = at + name.length();
-            while (eq < lower.length() && lower.charAt(eq) == ' ') {
-                eq++;
-            }
-            char before = at == 0 ? ';' : lower.charAt(at - 1);
-            if (eq < lower.length() && lower.charAt(eq) == '=' && (before == ';' || before == ' ' || before == '\t')) {
-                String v = headerValue.substring(eq + 1).trim();
-                if (v.startsWith("\"")) {
-                    int q = v.indexOf('"', 1);
-                    return q < 0 ? v.substring(1) : v.substring(1, q);
-                }
-                int semi = v.indexOf(';');
-                return (semi < 0 ? v : v.substring(0, semi)).trim();
-            }
-            at = eq;
-        }
-        return null;
+    @Override
+    public int header(String name, String value, StringBuilder out) {
+        return headers.appendValue(name, value, out);
     }
 
     /**
@@ -523,7 +436,8 @@ final class BodyRenderer {
      * are ({@link ParameterMasker#maskField}: a card number in a charset label is found), control characters escaped,
      * at most {@code max} chars of it shown.
      */
-    String echo(String value, int max, Rendering r) {
+    @Override
+    public String echo(String value, int max, Rendering r) {
         StringBuilder out = new StringBuilder(value.length() + 8);
         r.masked += parameters.maskField(value, out);
         String shown = RecordFields.escaped(out.toString());

@@ -148,7 +148,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
             // a CLIENT span of its own: a child of its caller's, or of a client instrumentation's (which can end
             // before the response's body is read); the caller's never gets the call's bodies
             Object child = OpenTelemetrySpan.start(logger.openTelemetry(), false,
-                    TraceContext.find(current, headers, true));
+                    TraceContext.find(OpenTelemetrySpan.traceOf(current), headers, true));
             own = child != null;
             bodies = own;
             current = own ? child : current;
@@ -160,7 +160,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         this.span = current;
         this.ownSpan = own;
         this.bodiesOnSpan = bodies;
-        this.trace = TraceContext.find(current, headers, !server);
+        this.trace = TraceContext.find(OpenTelemetrySpan.traceOf(current), headers, !server);
         String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
         if (correlation == null && logger.options().get(Options.CORRELATION_FROM_TRACE)) {
             correlation = trace.traceId;

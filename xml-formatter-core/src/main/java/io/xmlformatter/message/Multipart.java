@@ -11,12 +11,28 @@ import java.util.Locale;
  * goes whole through the engine, flagged not well-formed: never dumped.
  */
 final class Multipart {
+    /** What renders the parts and what is around them: the body rule ({@link BodyRenderer}). */
+    interface Parts {
+        /** A value of the body shown in a marker, shortened to {@code max} chars and made safe to show. */
+        String echo(String value, int max, Rendering r);
+
+        /** Renders XML (a part with no headers, an MTOM root). */
+        void xml(BodySlice body, Rendering r);
+
+        /** Appends a part header's value, masked by name; returns how many values it masked. */
+        int header(String name, String value, StringBuilder out);
+
+        /** Renders one part by its content type. */
+        void part(String typeLower, String type, String charsetLabel, BodySlice body, List<String> binaryTypes,
+                int depth, Rendering r);
+    }
+
     private Multipart() {
     }
 
-    static void render(BodyRenderer renderer, String contentType, BodyRenderer.Slice body, List<String> binaryTypes,
-                       int depth, BodyRenderer.Rendering r) {
-        String boundary = BodyRenderer.parameter(contentType, "boundary");
+    static void render(Parts renderer, String contentType, BodySlice body, List<String> binaryTypes,
+                       int depth, Rendering r) {
+        String boundary = HeaderParameter.of(contentType, "boundary");
         byte[] delimiter = boundary == null || boundary.isEmpty() ? null
                 : ("--" + boundary).getBytes(StandardCharsets.ISO_8859_1);
         int at = delimiter == null ? -1 : delimiter(body, delimiter, body.from);
@@ -46,8 +62,8 @@ final class Multipart {
     }
 
     /** One part: its headers (masked by name), a blank line, its content. */
-    private static void part(BodyRenderer renderer, BodyRenderer.Slice body, int start, int end, boolean cut,
-                             List<String> binaryTypes, int depth, BodyRenderer.Rendering r) {
+    private static void part(Parts renderer, BodySlice body, int start, int end, boolean cut,
+                             List<String> binaryTypes, int depth, Rendering r) {
         String type = null;
         String transferEncoding = null;
         int line = start;
@@ -71,7 +87,7 @@ final class Multipart {
             String name = h.substring(0, colon).trim();
             String value = h.substring(colon + 1).trim();
             headerText.append(name).append(": ");
-            r.masked += renderer.headers.appendValue(name, value, headerText);
+            r.masked += renderer.header(name, value, headerText);
             headerText.append('\n');
             if ("content-type".equalsIgnoreCase(name)) {
                 type = value;
@@ -80,15 +96,15 @@ final class Multipart {
             }
             line = eol + 1;
         }
-        BodyRenderer.Slice partBody;
+        BodySlice partBody;
         if (content < 0) { // no blank line ends the headers: the whole part is content of unknown type
             r.wellFormed = cut && r.wellFormed;
-            partBody = new BodyRenderer.Slice(body.bytes, start, end, !cut, cut ? -1 : end - start);
+            partBody = new BodySlice(body.bytes, start, end, !cut, cut ? -1 : end - start);
             r.out().append('\n');
             renderer.xml(partBody, r);
             return;
         }
-        partBody = new BodyRenderer.Slice(body.bytes, content, end, !cut, cut ? -1 : end - content);
+        partBody = new BodySlice(body.bytes, content, end, !cut, cut ? -1 : end - content);
         r.out().append(headerText).append('\n');
         String lower = type == null ? "" : type.toLowerCase(Locale.ROOT);
         boolean textual = lower.contains("xml") || lower.contains("json") || lower.startsWith("text/")
@@ -100,12 +116,12 @@ final class Multipart {
                 && !transferEncoding.equals("binary")) {
             r.notLogged("Content-Transfer-Encoding " + renderer.echo(transferEncoding, 40, r));
         } else {
-            renderer.part(lower, type, BodyRenderer.parameter(type, "charset"), partBody, binaryTypes, depth, r);
+            renderer.part(lower, type, HeaderParameter.of(type, "charset"), partBody, binaryTypes, depth, r);
         }
     }
 
     /** Where the next delimiter line starts, from {@code from}: at the body's start or after a LF; -1 if none. */
-    private static int delimiter(BodyRenderer.Slice b, byte[] delimiter, int from) {
+    private static int delimiter(BodySlice b, byte[] delimiter, int from) {
         outer:
         for (int i = from; i <= b.to - delimiter.length; i++) {
             if (i != b.from && b.bytes[i - 1] != '\n') {
@@ -122,7 +138,7 @@ final class Multipart {
     }
 
     /** The end of a part's content: before the CRLF or LF that precedes its delimiter. */
-    private static int lineStart(BodyRenderer.Slice b, int delimiterAt) {
+    private static int lineStart(BodySlice b, int delimiterAt) {
         int e = delimiterAt;
         if (e > b.from && b.bytes[e - 1] == '\n') {
             e--;
@@ -134,7 +150,7 @@ final class Multipart {
     }
 
     /** The start of the line after {@code from} (transport padding after a delimiter is skipped). */
-    private static int lineEnd(BodyRenderer.Slice b, int from, int limit) {
+    private static int lineEnd(BodySlice b, int from, int limit) {
         int i = from;
         while (i < limit && b.bytes[i] != '\n') {
             i++;

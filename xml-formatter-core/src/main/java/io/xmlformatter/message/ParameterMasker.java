@@ -434,7 +434,7 @@ final class ParameterMasker {
         StringBuilder b = new StringBuilder(name.length());
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
-            int v = c == '\\' && i + 5 < name.length() && name.charAt(i + 1) == 'u' ? BodyRenderer.hex4(name, i + 2)
+            int v = c == '\\' && i + 5 < name.length() && name.charAt(i + 1) == 'u' ? hex4(name, i + 2)
                     : -1;
             if (v >= 0) {
                 b.append((char) v);
@@ -444,5 +444,18 @@ final class ParameterMasker {
             }
         }
         return b.toString();
+    }
+
+    /** The four hex digits at {@code at} (there are four chars) as a char's value, or -1. */
+    static int hex4(String t, int at) {
+        int v = 0;
+        for (int k = at; k < at + 4; k++) {
+            int d = Character.digit(t.charAt(k), 16);
+            if (d < 0) {
+                return -1;
+            }
+            v = v * 16 + d;
+        }
+        return v;
     }
 }

@@ -160,7 +160,7 @@ final class SeenBodies {
             // what the body rule reads of the content type: its media type and charset (a multipart's boundary too)
             this.contentType = semi < 0 || type.startsWith("multipart/") ? type : type.substring(0, semi).trim();
             String charset = facts.encoding() != null ? facts.encoding()
-                    : BodyRenderer.parameter(facts.contentType(), "charset");
+                    : HeaderParameter.of(facts.contentType(), "charset");
             this.encoding = charset == null ? null : charset.trim().toLowerCase(Locale.ROOT);
             this.coding = facts.header("Content-Encoding");
             this.length = body.length();

@@ -44,7 +44,7 @@ final class SoapFacts {
                 }
             }
         }
-        String v = BodyRenderer.parameter(request.contentType(), "action"); // SOAP 1.2
+        String v = HeaderParameter.of(request.contentType(), "action"); // SOAP 1.2
         return v == null || v.trim().isEmpty() ? null : v.trim();
     }
 

@@ -25,13 +25,13 @@ final class TraceContext {
     }
 
     /**
-     * An exchange's context, first that applies: the current OpenTelemetry span's ({@code span}, from
-     * {@link OpenTelemetrySpan#currentSpan}, or null); the headers'; for a client, the
+     * An exchange's context, first that applies: the current OpenTelemetry span's ({@code spans}, from
+     * {@code OpenTelemetrySpan.traceOf}, or null); the headers'; for a client, the
      * caller's exchange's from the MDC ({@code trace_id}); the one a tracer put in the MDC for log correlation
      * (Micrometer Tracing with Brave or OpenTelemetry, Sleuth: {@code traceId}, {@code spanId}); NONE.
      */
-    static TraceContext find(Object span, Function<String, String> header, boolean client) {
-        TraceContext t = OpenTelemetrySpan.traceOf(span);
+    static TraceContext find(TraceContext spans, Function<String, String> header, boolean client) {
+        TraceContext t = spans;
         if (t == null) {
             t = of(header);
         }
