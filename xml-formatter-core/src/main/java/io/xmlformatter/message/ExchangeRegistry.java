@@ -1,33 +1,29 @@
 package io.xmlformatter.message;
 
-import java.time.Clock;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * What the exchanges of one logger (and of the loggers derived from it) share: the chains by correlation id (or by
- * exchange), the bound on held records, the bodies logged per correlation id, and the rules added while running.
- * Thread-safe.
+ * exchange), the bound on held records and the bodies logged per correlation id. Thread-safe.
  */
 final class ExchangeRegistry {
     private final boolean chain;
     private final int maxChainRecords;
     private final long chainMaxAgeNanos;
     private final HeldBytes held;
-    private final LiveRules live;
     /** The bodies logged per correlation id (the duplicate option), or null. */
     private final SeenBodies seen;
     /** The chains by correlation id (with the chain option) or exchange id. */
     private final ConcurrentMap<String, ExchangeChain> chains = new ConcurrentHashMap<>();
     private final AtomicLong begun = new AtomicLong();
 
-    ExchangeRegistry(Options o, Clock clock) {
+    ExchangeRegistry(Options o) {
         chain = o.get(Options.CHAIN);
         maxChainRecords = o.get(Options.CHAIN_MAX_RECORDS);
         chainMaxAgeNanos = o.get(Options.CHAIN_MAX_AGE).toNanos();
         held = new HeldBytes(o.get(Options.MAX_HELD_BYTES));
-        live = new LiveRules(clock);
         seen = o.get(Options.SUPPRESS_DUPLICATES) ? new SeenBodies(o.get(Options.MAX_HELD_BYTES)) : null;
     }
 
@@ -38,10 +34,6 @@ final class ExchangeRegistry {
 
     HeldBytes held() {
         return held;
-    }
-
-    LiveRules live() {
-        return live;
     }
 
     /** Whether exchanges sharing a correlation id share a chain (the chain option). */

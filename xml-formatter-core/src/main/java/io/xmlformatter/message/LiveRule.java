@@ -15,14 +15,12 @@ public final class LiveRule {
     private final ExchangeMatch match;
     private final Map<String, String> options;
     private final Instant expires;
-    final MessageLogger logger;
 
-    LiveRule(String id, ExchangeMatch match, Map<String, String> options, Instant expires, MessageLogger logger) {
+    LiveRule(String id, ExchangeMatch match, Map<String, String> options, Instant expires) {
         this.id = id;
         this.match = match;
         this.options = options;
         this.expires = expires;
-        this.logger = logger;
     }
 
     /** The id to remove it by. */

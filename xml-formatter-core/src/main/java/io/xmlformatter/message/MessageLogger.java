@@ -63,6 +63,8 @@ public final class MessageLogger implements AutoCloseable {
     private final List<Rule> rules;
     /** The chains, the held bound and the rules added while running: the root's, shared by those derived from it. */
     private final ExchangeRegistry registry;
+    /** The rules added while running ({@link #addRule}), shared with the loggers derived from this one. */
+    private final LiveRules<MessageLogger> live;
     /** This logger's configuration, to derive others from ({@link #derive}). */
     private final MessageLoggerBuilder configuration;
     /** The options this logger was built with. */
@@ -83,7 +85,8 @@ public final class MessageLogger implements AutoCloseable {
         inSink = in;
         outSink = out;
         correlationHeader = options.get(Options.CORRELATION_HEADER);
-        registry = parent != null ? parent.registry : new ExchangeRegistry(options, b.clock);
+        registry = parent != null ? parent.registry : new ExchangeRegistry(options);
+        live = parent != null ? parent.live : new LiveRules<>(b.clock);
         rules = rules(b.rules);
     }
 
@@ -187,9 +190,9 @@ public final class MessageLogger implements AutoCloseable {
      */
     public MessageLogger forExchange(String service, String operation, String path, String httpMethod,
             String soapAction) {
-        LiveRule added = registry.live().find(service, operation, path, httpMethod, soapAction);
+        MessageLogger added = live.find(service, operation, path, httpMethod, soapAction);
         if (added != null) {
-            return added.logger;
+            return added;
         }
         for (Rule r : rules) {
             if (r.match.matches(service, operation, path, httpMethod, soapAction)) {
@@ -204,11 +207,9 @@ public final class MessageLogger implements AutoCloseable {
      * (null) captures bodies: an adapter that learns them after the bodies start captures them, in case.
      */
     boolean ruleMayCapture(String service, String operation, String path, String httpMethod, String soapAction) {
-        for (LiveRule r : registry.live().list()) {
-            if (r.match().couldMatch(service, operation, path, httpMethod, soapAction)
-                    && r.logger.policy().strategy().capturesBodies()) {
-                return true;
-            }
+        if (live.anyCouldMatch(service, operation, path, httpMethod, soapAction,
+                l -> l.policy().strategy().capturesBodies())) {
+            return true;
         }
         for (Rule r : rules) {
             if (r.logger != null && r.match.couldMatch(service, operation, path, httpMethod, soapAction)
@@ -234,19 +235,19 @@ public final class MessageLogger implements AutoCloseable {
     public LiveRule addRule(ExchangeMatch match, Map<String, String> options, Duration lasting) {
         MessageLogger root = root();
         Map<String, String> o = new LinkedHashMap<>(options);
-        return registry.live().add(match, o, lasting, root.derive(b -> b.overlay(o)));
+        return live.add(match, o, lasting, root.derive(b -> b.overlay(o)));
     }
 
     /** Removes a rule added by {@link #addRule}; false when there is none of this id (or it has expired). */
     @Experimental
     public boolean removeRule(String id) {
-        return registry.live().remove(id);
+        return live.remove(id);
     }
 
     /** The rules added by {@link #addRule} and in force now, the newest first. */
     @Experimental
     public List<LiveRule> liveRules() {
-        return registry.live().list();
+        return live.list();
     }
 
     /** A rule as built: its match and its logger (null: the exchanges it matches are not logged). */
