@@ -63,6 +63,7 @@ final class ClientFilter implements ClientRequestFilter, ClientResponseFilter {
         if (response.hasEntity() && exchange.capturesBody(MessageType.RESP_IN)) {
             BodyTee tee = new BodyTee(exchange.captureLimit(), response.getLength());
             response.setEntityStream(tee.tee(response.getEntityStream()));
+            request.setProperty(EntityReader.TEE, tee);
             exchange.response(facts, tee).end(); // over once the caller has read the body, or closed it
         } else {
             exchange.response(facts).end();

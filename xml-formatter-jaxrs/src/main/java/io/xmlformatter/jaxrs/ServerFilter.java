@@ -65,6 +65,7 @@ final class ServerFilter implements ContainerRequestFilter, ContainerResponseFil
                 && exchange.capturesBody(MessageType.REQ_IN)) {
             BodyTee tee = new BodyTee(exchange.captureLimit(), request.getLength());
             request.setEntityStream(tee.tee(request.getEntityStream()));
+            request.setProperty(EntityReader.TEE, tee);
             request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts, tee));
         } else {
             request.setProperty(EntityRecorder.EXCHANGE, exchange.request(facts));

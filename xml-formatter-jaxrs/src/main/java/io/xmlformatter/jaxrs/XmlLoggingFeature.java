@@ -61,6 +61,7 @@ public final class XmlLoggingFeature implements Feature {
             context.register(new ClientFilter(settings));
         }
         context.register(new EntityRecorder());
+        context.register(new EntityReader());
         return true;
     }
 

@@ -10,14 +10,19 @@ import jakarta.ws.rs.client.Client;
 import jakarta.ws.rs.client.ClientBuilder;
 import jakarta.ws.rs.client.Entity;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.MultivaluedMap;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.ext.MessageBodyReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.lang.annotation.Annotation;
+import java.lang.reflect.Type;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.net.URI;
@@ -87,6 +92,37 @@ class JaxRsLoggingTest {
             String all = r.address() + " " + r.headers() + " " + r.payload();
             assertFalse(all.contains(SECRET), () -> RUNTIME.name() + ": secret in " + r.type() + ": " + all);
         }
+    }
+
+    /** Reads a JSON object as a JSON library does: up to its closing brace, not to the stream's end. */
+    public static final class ValueReader implements MessageBodyReader<StringBuilder> {
+        @Override
+        public boolean isReadable(Class<?> type, Type generic, Annotation[] annotations, MediaType mediaType) {
+            return type == StringBuilder.class;
+        }
+
+        @Override
+        public StringBuilder readFrom(Class<StringBuilder> type, Type generic, Annotation[] annotations,
+                MediaType mediaType, MultivaluedMap<String, String> headers, InputStream in) throws IOException {
+            StringBuilder value = new StringBuilder();
+            for (int c = in.read(); c >= 0; c = in.read()) {
+                value.append((char) c);
+                if (c == '}') {
+                    break;
+                }
+            }
+            return value;
+        }
+    }
+
+    @Test
+    void aChunkedBodyAProviderReadToTheValuesEndIsWhole() throws Exception {
+        StringBuilder account = client.target(base).path("shop/account").register(new ValueReader()).request()
+                .get(StringBuilder.class);
+        assertEquals(Shop.ACCOUNT, account.toString());
+        LogRecord in = only(sink.await(4), MessageType.RESP_IN);
+        assertFalse(in.truncated(), () -> RUNTIME.name() + ": " + in.payload());
+        assertEquals(Shop.ACCOUNT, in.payload(), RUNTIME.name());
     }
 
     @Test

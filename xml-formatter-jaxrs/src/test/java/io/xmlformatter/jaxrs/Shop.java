@@ -37,6 +37,20 @@ public class Shop {
         return Response.ok(body, type == null ? MediaType.APPLICATION_OCTET_STREAM : type).build();
     }
 
+    /** An account as JSON, streamed and flushed: chunked, without a Content-Length. */
+    @GET
+    @Path("/account")
+    @Produces(MediaType.APPLICATION_JSON)
+    public StreamingOutput account() {
+        return out -> {
+            out.write(ACCOUNT.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        };
+    }
+
+    /** What {@link #account} answers. */
+    static final String ACCOUNT = "{\"account\":\"DE-1\",\"balance\":42}";
+
     /** Counts what it received: proves the resource reads every byte however much is logged. */
     @POST
     @Path("/count")
