@@ -51,7 +51,7 @@ public final class ExchangeLog {
      */
     public static RequestStage server(MessageLogger logger, Function<String, String> headers,
             String hostCorrelationId, String exchangeId) {
-        return LoggedExchange.server(logger, headers, hostCorrelationId, exchangeId);
+        return new Begun(LoggedExchange.server(logger, headers, hostCorrelationId, exchangeId));
     }
 
     /**
@@ -66,7 +66,155 @@ public final class ExchangeLog {
      */
     public static RequestStage client(MessageLogger logger, Function<String, String> headers,
             String hostCorrelationId, String exchangeId) {
-        return LoggedExchange.client(logger, headers, hostCorrelationId, exchangeId);
+        return new Begun(LoggedExchange.client(logger, headers, hostCorrelationId, exchangeId));
+    }
+
+    /**
+     * The stages are objects of their own over the one exchange ({@link LoggedExchange}, which checks the order):
+     * a later stage is never an instance of an earlier one.
+     */
+    private abstract static class Common implements Stage {
+        final LoggedExchange exchange;
+
+        Common(LoggedExchange exchange) {
+            this.exchange = exchange;
+        }
+
+        @Override
+        public String id() {
+            return exchange.id();
+        }
+
+        @Override
+        public String correlationId() {
+            return exchange.correlationId();
+        }
+
+        @Override
+        public boolean logs(MessageType type) {
+            return exchange.logs(type);
+        }
+
+        @Override
+        public boolean capturesBody(MessageType type) {
+            return exchange.capturesBody(type);
+        }
+
+        @Override
+        public int captureLimit() {
+            return exchange.captureLimit();
+        }
+
+        @Override
+        public MessageFacts facts(MessageType type) {
+            return exchange.facts(type);
+        }
+
+        @Override
+        public void enterThread() {
+            exchange.enterThread();
+        }
+
+        @Override
+        public void leaveThread() {
+            exchange.leaveThread();
+        }
+
+        @Override
+        public void end() {
+            exchange.end();
+        }
+    }
+
+    /** The exchange has begun. */
+    private static final class Begun extends Common implements RequestStage {
+        Begun(LoggedExchange exchange) {
+            super(exchange);
+        }
+
+        @Override
+        public String correlationHeader() {
+            return exchange.correlationHeader();
+        }
+
+        @Override
+        public RequestStage operation(String service, String operation, String path, String httpMethod,
+                String soapAction) {
+            exchange.operation(service, operation, path, httpMethod, soapAction);
+            return this;
+        }
+
+        @Override
+        public RequestStage integration(String name) {
+            exchange.integration(name);
+            return this;
+        }
+
+        @Override
+        public ResponseStage request(MessageFacts facts) {
+            return new Requested(exchange.request(facts));
+        }
+
+        @Override
+        public ResponseStage request(MessageFacts facts, CapturedBody body) {
+            return new Requested(exchange.request(facts, body));
+        }
+
+        @Override
+        public ResponseStage request(MessageFacts facts, BodyCapture body) {
+            return new Requested(exchange.request(facts, body));
+        }
+
+        @Override
+        public ResponseStage noRequest() {
+            return new Requested(exchange.noRequest());
+        }
+    }
+
+    /** The request was given. */
+    private static final class Requested extends Common implements ResponseStage {
+        Requested(LoggedExchange exchange) {
+            super(exchange);
+        }
+
+        @Override
+        public EndStage response(MessageFacts facts) {
+            return new Answered(exchange.response(facts));
+        }
+
+        @Override
+        public EndStage response(MessageFacts facts, CapturedBody body) {
+            return new Answered(exchange.response(facts, body));
+        }
+
+        @Override
+        public EndStage response(MessageFacts facts, BodyCapture body) {
+            return new Answered(exchange.response(facts, body));
+        }
+
+        @Override
+        public EndStage failed() {
+            return new Answered(exchange.failed());
+        }
+
+        @Override
+        public EndStage accepted() {
+            return new Answered(exchange.accepted());
+        }
+    }
+
+    /** The outcome was given. */
+    private static final class Answered implements EndStage {
+        private final LoggedExchange exchange;
+
+        Answered(LoggedExchange exchange) {
+            this.exchange = exchange;
+        }
+
+        @Override
+        public void end() {
+            exchange.end();
+        }
     }
 
     /** What every stage answers; an exchange may end at any stage (before its outcome was given: as failed). */

@@ -17,7 +17,7 @@ import java.util.function.Function;
  * came) counts as failed: they are written with their bodies. Held records never outlive {@link #end}.
  * Thread-safe: a body may be finished on another thread.
  */
-final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.ResponseStage, ExchangeLog.EndStage {
+final class LoggedExchange {
     /**
      * The server exchange whose ids are in this thread's MDC, and what the MDC held before; an exchange that was
      * never ended here (or ended on another thread) is ended, and the MDC restored, by the next one to begin here.
@@ -178,8 +178,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         }
     }
 
-    @Override
-    public void enterThread() {
+    void enterThread() {
         OnThread here = ON_THREAD.get();
         if (!server || (here != null && here.exchange == this)) {
             return;
@@ -191,8 +190,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         ON_THREAD.set(new OnThread(this, Mdc.replace(correlationId, id, trace.traceId, trace.spanId)));
     }
 
-    @Override
-    public void leaveThread() {
+    void leaveThread() {
         OnThread here = ON_THREAD.get();
         if (here != null && here.exchange == this) {
             leave(here);
@@ -232,8 +230,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         off = !sampled && !l.options().get(Options.SAMPLE_KEEPS_FAILURES);
     }
 
-    @Override
-    public synchronized LoggedExchange operation(String serviceName, String operationName, String path,
+    synchronized LoggedExchange operation(String serviceName, String operationName, String path,
             String httpMethod, String soapAction) {
         expect(BEGUN, "operation(...)");
         MessageLogger l = root.forExchange(serviceName, operationName, path, httpMethod, soapAction);
@@ -267,8 +264,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         }
     }
 
-    @Override
-    public synchronized LoggedExchange integration(String name) {
+    synchronized LoggedExchange integration(String name) {
         expect(BEGUN, "integration(...)");
         if (!Objects.equals(integration, name)) {
             asked.clear(); // a sink may decide by it
@@ -282,18 +278,15 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return header == null || header.trim().isEmpty() ? null : header.trim();
     }
 
-    @Override
-    public String id() {
+    String id() {
         return id;
     }
 
-    @Override
-    public String correlationId() {
+    String correlationId() {
         return correlationId;
     }
 
-    @Override
-    public synchronized boolean logs(MessageType type) {
+    synchronized boolean logs(MessageType type) {
         if (off) {
             return false;
         }
@@ -304,8 +297,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
      * By the strategy; while the service or operation is not known, also when a rule that could match once they
      * are captures bodies (the strategy then decides whether the body is logged).
      */
-    @Override
-    public boolean capturesBody(MessageType type) {
+    boolean capturesBody(MessageType type) {
         return (strategy.capturesBodies() || mayCaptureByRule()) && logs(type);
     }
 
@@ -314,18 +306,15 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
                 && root.ruleMayCapture(service, operation, path, httpMethod, soapAction);
     }
 
-    @Override
-    public int captureLimit() {
+    int captureLimit() {
         return logger.captureLimit();
     }
 
-    @Override
-    public String correlationHeader() {
+    String correlationHeader() {
         return logger.correlationHeader();
     }
 
-    @Override
-    public MessageFacts facts(MessageType type) {
+    MessageFacts facts(MessageType type) {
         MessageFacts f = MessageFacts.of(type).exchangeId(id).correlationId(correlationId).traceId(trace.traceId)
                 .spanId(trace.spanId).service(service).operation(operation).integration(integration);
         if (!type.isRequest()) {
@@ -334,13 +323,11 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return f;
     }
 
-    @Override
-    public ExchangeLog.ResponseStage request(MessageFacts facts) {
+    LoggedExchange request(MessageFacts facts) {
         return request(facts, (CapturedBody) null);
     }
 
-    @Override
-    public ExchangeLog.ResponseStage request(MessageFacts facts, CapturedBody body) {
+    LoggedExchange request(MessageFacts facts, CapturedBody body) {
         requested(facts, "request(facts, body)");
         if (logs(facts.type())) {
             log(facts, body);
@@ -348,8 +335,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return this;
     }
 
-    @Override
-    public ExchangeLog.ResponseStage request(MessageFacts facts, BodyCapture body) {
+    LoggedExchange request(MessageFacts facts, BodyCapture body) {
         requested(facts, "request(facts, capture)");
         if (logs(facts.type())) {
             requestBody = body;
@@ -358,8 +344,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return this;
     }
 
-    @Override
-    public ExchangeLog.ResponseStage noRequest() {
+    LoggedExchange noRequest() {
         moveOn(BEGUN, REQUESTED, "noRequest()");
         return this;
     }
@@ -373,13 +358,11 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         method = facts.httpMethod();
     }
 
-    @Override
-    public ExchangeLog.EndStage response(MessageFacts facts) {
+    LoggedExchange response(MessageFacts facts) {
         return response(facts, (CapturedBody) null);
     }
 
-    @Override
-    public ExchangeLog.EndStage response(MessageFacts facts, CapturedBody body) {
+    LoggedExchange response(MessageFacts facts, CapturedBody body) {
         answered(facts, "response(facts, body)");
         if (logs(facts.type())) {
             log(facts, body);
@@ -389,8 +372,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return this;
     }
 
-    @Override
-    public ExchangeLog.EndStage response(MessageFacts facts, BodyCapture body) {
+    LoggedExchange response(MessageFacts facts, BodyCapture body) {
         answered(facts, "response(facts, capture)");
         if (logs(facts.type())) {
             logWhenDone(facts, body);
@@ -600,8 +582,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         }
     }
 
-    @Override
-    public ExchangeLog.EndStage failed() {
+    LoggedExchange failed() {
         moveOn(REQUESTED, ANSWERED, "failed()");
         synchronized (this) {
             if (outcome == null) {
@@ -611,8 +592,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         return this;
     }
 
-    @Override
-    public ExchangeLog.EndStage accepted() {
+    LoggedExchange accepted() {
         moveOn(REQUESTED, ANSWERED, "accepted()");
         synchronized (this) {
             if (outcome == null) {
@@ -651,8 +631,7 @@ final class LoggedExchange implements ExchangeLog.RequestStage, ExchangeLog.Resp
         }
     }
 
-    @Override
-    public void end() {
+    void end() {
         synchronized (this) {
             if (capturing > 0) {
                 endAsked = true;

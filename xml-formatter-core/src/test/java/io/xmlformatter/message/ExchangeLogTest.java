@@ -23,6 +23,7 @@ import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -462,6 +463,23 @@ class ExchangeLogTest {
     }
 
 
+    /** Each stage is an object of its own: a later one is no instance of an earlier one; order is still checked. */
+    @Test
+    void eachStageIsItsOwnObjectAndACallOutOfOrderNamesCallAndStage() {
+        ExchangeLog.RequestStage begun = ExchangeLog.server(logger(b -> { }), null, null, null);
+        ExchangeLog.ResponseStage requested = begun.request(begun.facts(MessageType.REQ_IN), body("<q/>"));
+        assertFalse(requested instanceof ExchangeLog.RequestStage, "a response stage is no request stage");
+        ExchangeLog.EndStage answered = requested.response(requested.facts(MessageType.RESP_OUT).responseCode(200),
+                body("<a/>"));
+        assertFalse(answered instanceof ExchangeLog.Stage, "an end stage is no earlier stage");
+        String message = assertThrows(IllegalStateException.class,
+                () -> begun.request(begun.facts(MessageType.REQ_IN))).getMessage();
+        assertTrue(message.contains("request(facts") && message.contains("answered"), message);
+        answered.end();
+        assertEquals(requested.id(), begun.id());
+        assertEquals(Arrays.asList("REQ_IN <q/>", "RESP_OUT <a/>"), summary());
+    }
+
     /** An exchange whose operation comes after its bodies start: a rule on it still gets them. */
     @Test
     void aRuleOnAnOperationLearnedLateCapturesItsBodiesWhenTheBaseStrategyDoesNot() {
@@ -488,7 +506,7 @@ class ExchangeLogTest {
         LoggedExchange x = LoggedExchange.server(logger, null, null, null).operation("dispatcher", null, "/bank",
                 "POST", null);
         assertTrue(x.capturesBody(MessageType.REQ_IN));
-        ExchangeLog.ResponseStage r = x.request(x.facts(MessageType.REQ_IN).operation("GetAccountRequest"),
+        LoggedExchange r = x.request(x.facts(MessageType.REQ_IN).operation("GetAccountRequest"),
                 body("<q/>"));
         assertTrue(r.capturesBody(MessageType.RESP_OUT));
         r.response(x.facts(MessageType.RESP_OUT).responseCode(200), body("<a/>")).end();
