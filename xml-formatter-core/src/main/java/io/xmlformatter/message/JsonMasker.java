@@ -130,6 +130,14 @@ final class JsonMasker {
         /** JSONP: the value is followed by {@code )}. */
         private boolean call;
         private boolean failed;
+        /**
+         * The last unquoted value or key written (a number, a literal, a word): where its text starts in the output,
+         * and where it starts and ends in the input (-1: none yet). A failure right after it on its line takes it
+         * back (see {@link #fail}).
+         */
+        private int tokenOut = -1;
+        private int tokenStart = -1;
+        private int tokenEnd = -1;
         int masked;
         boolean wellFormed = true;
         int jsonFrom;
@@ -261,6 +269,7 @@ final class JsonMasker {
             int after = scalarEnd(i);
             lastKey = in.subSequence(i, after).toString();
             wellFormed = false;
+            unquoted(i, after);
             appendDetected(i, after);
             expect = Expect.COLON;
             return after;
@@ -300,12 +309,36 @@ final class JsonMasker {
          * Returns the input's end.
          */
         private int fail(int at, String what) {
+            int shown = at;
+            if (tokenEnd >= 0 && blanksOnly(tokenEnd, at)) {
+                // the unquoted token just before may be the start of what failed (a card number written in groups,
+                // '4929 8046 1775 0034', must not show its first group): it is taken back
+                out.setLength(tokenOut);
+                shown = tokenStart;
+            }
             out.append("[NOT WELL-FORMED JSON: ").append(what).append(" at offset ").append(at).append("; the")
-                    .append(" remaining ").append(end - at).append(" chars not shown]");
+                    .append(" remaining ").append(end - shown).append(" chars not shown]");
             failed = true;
             wellFormed = false;
             masked++;
             return end;
+        }
+
+        /** An unquoted value or key at {@code in[from, to)} is about to be written. */
+        private void unquoted(int from, int to) {
+            tokenOut = out.length();
+            tokenStart = from;
+            tokenEnd = to;
+        }
+
+        /** Whether {@code in[from, to)} holds only spaces and tabs (nothing: it is blank too). */
+        private boolean blanksOnly(int from, int to) {
+            for (int k = from; k < to; k++) {
+                if (in.charAt(k) != ' ' && in.charAt(k) != '\t') {
+                    return false;
+                }
+            }
+            return true;
         }
 
         /** Copies a BOM, a guard ({@link JsonPrefix}) and JSONP's {@code callback(} (the name through the detectors). */
@@ -396,6 +429,9 @@ final class JsonMasker {
          */
         private int value(int i, JsonPaths.Action action) {
             int after = valueEnd(i);
+            if (in.charAt(i) != '"' && in.charAt(i) != '\'') {
+                unquoted(i, after);
+            }
             if (action == JsonPaths.Action.PRUNE) {
                 out.append(PRUNED);
             } else if (action == JsonPaths.Action.MASK) {

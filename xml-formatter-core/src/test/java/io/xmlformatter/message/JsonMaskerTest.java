@@ -51,8 +51,9 @@ class JsonMaskerTest {
         String twice = "{\"outer\":\"{\\\"inner\\\":\\\"{\\\\\\\"password\\\\\\\":\\\\\\\"s3cr3t\\\\\\\"}\\\"}\"}";
         assertFalse(mask(twice).contains("s3cr3t"), "escaped twice: " + mask(twice));
         assertEquals("[\" [{'password':\\\"[*****]\\\"}]\"]", mask("[\" [{'password':'s3cr3t'}]\"]"), "lenient JSON within");
-        assertEquals("{\"note\":\"{not [NOT WELL-FORMED JSON: ':' after a name expected at offset 5; the remaining 5"
-                + " chars not shown]\"}", mask("{\"note\":\"{not json}\"}"), "a string read as JSON fails closed too");
+        assertEquals("{\"note\":\"{[NOT WELL-FORMED JSON: ':' after a name expected at offset 5; the remaining 9"
+                + " chars not shown]\"}", mask("{\"note\":\"{not json}\"}"),
+                "a string read as JSON fails closed too (the word before the failure taken back)");
         assertEquals("{\"note\":\"{\\\"a\\\":1}\"}", mask("{\"note\":\"{\\\"a\\\":1}\"}"), "nothing masked: as written");
         StringBuilder cut = new StringBuilder();
         masker.mask("{\"event\":\"{\\\"password\\\":\\\"s3c", true, cut);
@@ -112,6 +113,18 @@ class JsonMaskerTest {
      * object, a stray quote before or inside it). Past the first place it cannot follow, nothing is shown but a
      * marker; what came before it is masked as usual.
      */
+    /** BodyMaskingFuzzTest finding 12: a card number written unquoted in groups showed its first group. */
+    @Test
+    void anUnquotedTokenRightBeforeTheFailureIsTakenBack() {
+        assertEquals("[[#[*****]\n [NOT WELL-FORMED JSON: ',' or the end of the array expected at offset 22; the"
+                + " remaining 23 chars not shown]", mask("[[# password: x\n 4929 8046 1775 0034 ]]]"));
+        String grouped = mask("{\"n\": 4711 0815}");
+        assertFalse(grouped.contains("4711"), grouped);
+        assertTrue(grouped.startsWith("{\"n\": [NOT WELL-FORMED JSON:"), grouped);
+        String lines = mask("[1,\n2\n3]");
+        assertTrue(lines.startsWith("[1,\n2\n[NOT WELL-FORMED JSON:"), "a token on a line of its own stays: " + lines);
+    }
+
     @Test
     void pastThePlaceTheReaderCannotFollowNothingIsShown() {
         String[] shapes = {
