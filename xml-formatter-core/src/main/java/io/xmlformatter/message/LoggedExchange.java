@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -18,12 +17,6 @@ import java.util.function.Function;
  * Thread-safe: a body may be finished on another thread.
  */
 final class LoggedExchange {
-    /**
-     * The server exchange whose ids are in this thread's MDC, and what the MDC held before; an exchange that was
-     * never ended here (or ended on another thread) is ended, and the MDC restored, by the next one to begin here.
-     */
-    private static final ThreadLocal<OnThread> ON_THREAD = new ThreadLocal<>();
-
     /** The logger the exchange's logger derives from (or it): it has the rules. */
     private final MessageLogger root;
     /** The chains and the held bound the exchange shares with the other exchanges of its root logger. */
@@ -55,19 +48,8 @@ final class LoggedExchange {
      */
     private ExchangeChain chain;
     private final boolean sampled;
-    private final String id;
-    private final String correlationId;
-    private final TraceContext trace;
-    /**
-     * The exchange's OpenTelemetry span (its trace is the exchange's; with {@link Options#SPAN_ATTRIBUTES} the
-     * records go onto it unless it is a client's caller's), or null: the span current when a server exchange began,
-     * or one of our own.
-     */
-    private final Object span;
-    /** Whether {@link #span} is the exchange's own ({@link Options#START_SPANS}): it ends with the exchange. */
-    private final boolean ownSpan;
-    /** Whether the records go onto {@link #span}: never onto a client exchange's caller's span. */
-    private final boolean bodiesOnSpan;
+    /** Its ids, trace and span, and the thread MDC a server exchange holds. */
+    private final ExchangeScope scope;
     /** The request's method and the response's status, for the span of our own. */
     private volatile String method;
     private volatile Integer status;
@@ -84,7 +66,6 @@ final class LoggedExchange {
     private String path;
     private String httpMethod;
     private String soapAction;
-    private final boolean server;
     /** Where the protocol is: {@link #BEGUN}, {@link #REQUESTED}, {@link #ANSWERED}. Guarded by this. */
     private int stage;
     /** Per message type, whether it is logged (asked of the sink once per type and logger). Guarded by this. */
@@ -139,80 +120,22 @@ final class LoggedExchange {
         this.root = logger.root();
         this.registry = logger.registry();
         this.sampled = sampled;
-        this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
-        Object current = OpenTelemetrySpan.currentSpan();
-        boolean own = false;
-        boolean bodies = true;
-        boolean start = logger.options().get(Options.START_SPANS);
-        if (!server && (start || (current != null && logger.options().get(Options.SPAN_ATTRIBUTES)))) {
-            // a CLIENT span of its own: a child of its caller's, or of a client instrumentation's (which can end
-            // before the response's body is read); the caller's never gets the call's bodies
-            Object child = OpenTelemetrySpan.start(logger.openTelemetry(), false,
-                    TraceContext.find(OpenTelemetrySpan.traceOf(current), headers, true));
-            own = child != null;
-            bodies = own;
-            current = own ? child : current;
-        } else if (current == null && start) {
-            current = OpenTelemetrySpan.start(logger.openTelemetry(), server,
-                    TraceContext.find(null, headers, !server));
-            own = current != null;
-        }
-        this.span = current;
-        this.ownSpan = own;
-        this.bodiesOnSpan = bodies;
-        this.trace = TraceContext.find(OpenTelemetrySpan.traceOf(current), headers, !server);
-        String correlation = logger.fields().id(correlationId); // what the MDC, the records and a client carry
-        if (correlation == null && logger.options().get(Options.CORRELATION_FROM_TRACE)) {
-            correlation = trace.traceId;
-        }
-        this.correlationId = correlation != null ? correlation : id;
+        this.scope = new ExchangeScope(logger, exchangeId, correlationId, headers, server, this::endNow);
         use(logger);
         registry.exchangeBegins();
-        seen = registry.seen() == null ? null : registry.seen().join(this.correlationId);
+        seen = registry.seen() == null ? null : registry.seen().join(scope.correlationId);
         if (registry.sharesChains()) {
-            chain = registry.joinChain(this.correlationId, id);
+            chain = registry.joinChain(scope.correlationId, scope.id);
         }
-        this.server = server;
-        if (server) {
-            enterThread();
-        }
+        scope.enterThread();
     }
 
     void enterThread() {
-        OnThread here = ON_THREAD.get();
-        if (!server || (here != null && here.exchange == this)) {
-            return;
-        }
-        if (here != null) {
-            here.exchange.endNow();
-            leave(here);
-        }
-        ON_THREAD.set(new OnThread(this, Mdc.replace(correlationId, id, trace.traceId, trace.spanId)));
+        scope.enterThread();
     }
 
     void leaveThread() {
-        OnThread here = ON_THREAD.get();
-        if (here != null && here.exchange == this) {
-            leave(here);
-        }
-    }
-
-    private static void leave(OnThread here) {
-        if (ON_THREAD.get() == here) {
-            ON_THREAD.remove();
-            Mdc.restore(here.before);
-        }
-    }
-
-    /** A server exchange in a thread's MDC, and what the MDC held before it. */
-    private static final class OnThread {
-        final LoggedExchange exchange;
-        final String[] before;
-
-        OnThread(LoggedExchange exchange, String[] before) {
-            this.exchange = exchange;
-            this.before = before;
-        }
+        scope.leaveThread();
     }
 
     /** Logs with {@code l}: its strategy, unless sampling left the exchange out; null: nothing is logged. */
@@ -279,11 +202,11 @@ final class LoggedExchange {
     }
 
     String id() {
-        return id;
+        return scope.id;
     }
 
     String correlationId() {
-        return correlationId;
+        return scope.correlationId;
     }
 
     synchronized boolean logs(MessageType type) {
@@ -315,8 +238,8 @@ final class LoggedExchange {
     }
 
     MessageFacts facts(MessageType type) {
-        MessageFacts f = MessageFacts.of(type).exchangeId(id).correlationId(correlationId).traceId(trace.traceId)
-                .spanId(trace.spanId).service(service).operation(operation).integration(integration);
+        MessageFacts f = MessageFacts.of(type).exchangeId(scope.id).correlationId(scope.correlationId)
+                .traceId(scope.trace.traceId).spanId(scope.trace.spanId).service(service).operation(operation).integration(integration);
         if (!type.isRequest()) {
             f.duration(Duration.ofNanos(System.nanoTime() - started));
         }
@@ -448,7 +371,7 @@ final class LoggedExchange {
                 write(facts, body, notable);
             } else {
                 if (chain == null) {
-                    chain = registry.joinChain(correlationId, id);
+                    chain = registry.joinChain(scope.correlationId, scope.id);
                 }
                 chain.add(member, facts, body);
             }
@@ -496,7 +419,8 @@ final class LoggedExchange {
     private void record(MessageLogger l, MessageFacts facts, CapturedBody captured) {
         CapturedBody body = firstTime(l, facts, captured);
         LogRecord r = l.render(facts, body);
-        if (span != null && bodiesOnSpan && l.options().get(Options.SPAN_ATTRIBUTES)) {
+        Object span = scope.spanForRecords();
+        if (span != null && l.options().get(Options.SPAN_ATTRIBUTES)) {
             OpenTelemetrySpan.annotate(span, r, l.options().get(Options.SPAN_ATTRIBUTE_LIMIT));
         }
         if (!l.options().get(Options.RECORD_PER_EXCHANGE)) {
@@ -511,7 +435,7 @@ final class LoggedExchange {
                 out = waiting == null ? r : l.fields().clean(SoapFacts.exchange(waiting, r));
             } else if (!ended && registry.held().reserve(bytes)) {
                 if (chain == null) {
-                    chain = registry.joinChain(correlationId, id);
+                    chain = registry.joinChain(scope.correlationId, scope.id);
                 }
                 if (chain.waits(member)) { // written alone, its bytes back, past the chain's age if nothing comes
                     request = r;
@@ -552,7 +476,7 @@ final class LoggedExchange {
         }
         // the name goes into the payload, which the field gate does not pass: an adapter's message id is cleaned here
         String first = seen.firstOf(l, facts, body, facts.type() + " " + (facts.messageId() != null
-                ? l.fields().id(facts.messageId()) : id));
+                ? l.fields().id(facts.messageId()) : scope.id));
         if (first == null) {
             return body;
         }
@@ -650,11 +574,11 @@ final class LoggedExchange {
     void endNow() {
         settleRequest();
         ExchangeChain leaving = null;
-        boolean finishSpan = false;
+        boolean ending = false;
         synchronized (this) {
             if (!ended) {
                 ended = true;
-                finishSpan = ownSpan;
+                ending = true;
                 if (outcome == null) {
                     settle(Outcome.FAILURE, null);
                 }
@@ -669,24 +593,8 @@ final class LoggedExchange {
         }
         writeLoneRequest();
         leaveThread();
-        if (finishSpan) {
-            OpenTelemetrySpan.finish(span, spanName(), status, outcome == Outcome.FAILURE);
+        if (ending) {
+            scope.finishSpan(operation, method, status, outcome == Outcome.FAILURE);
         }
-    }
-
-    /**
-     * The span's name: the operation (a SOAP operation or a resource method: an XML name), else the request's method
-     * (a token), else null.
-     */
-    private String spanName() {
-        String op = operation;
-        if (op != null && op.length() <= 128) { // {namespace}local, a name, or a REST form ("GET[/a/{id}]": no name)
-            String local = op.substring(op.lastIndexOf('}') + 1);
-            if (SoapFacts.isName(local)) {
-                return local;
-            }
-        }
-        String m = method;
-        return m != null && m.length() <= 16 && m.chars().allMatch(c -> c >= 'A' && c <= 'Z') ? m : null;
     }
 }
