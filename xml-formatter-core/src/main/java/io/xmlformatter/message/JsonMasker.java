@@ -133,7 +133,7 @@ final class JsonMasker {
         /**
          * The last unquoted value or key written (a number, a literal, a word): where its text starts in the output,
          * and where it starts and ends in the input (-1: none yet). A failure right after it on its line takes it
-         * back (see {@link #fail}).
+         * back (see {@link #fail}), and so does the cut of a body cut right after it.
          */
         private int tokenOut = -1;
         private int tokenStart = -1;
@@ -166,6 +166,9 @@ final class JsonMasker {
                 } else {
                     i = token(i, c);
                 }
+            }
+            if (cut && !failed && tokenEnd >= 0 && blanksOnly(tokenEnd, end)) {
+                out.setLength(tokenOut); // an unquoted token at the cut may be the start of what was cut off
             }
             if (!stack.isEmpty()) {
                 wellFormed = false;

@@ -113,7 +113,10 @@ class JsonMaskerTest {
      * object, a stray quote before or inside it). Past the first place it cannot follow, nothing is shown but a
      * marker; what came before it is masked as usual.
      */
-    /** BodyMaskingFuzzTest finding 12: a card number written unquoted in groups showed its first group. */
+    /**
+     * BodyMaskingFuzzTest findings 12 and 13: a card number written unquoted in groups showed its first group before
+     * the fail marker, or before the cut.
+     */
     @Test
     void anUnquotedTokenRightBeforeTheFailureIsTakenBack() {
         assertEquals("[[#[*****]\n [NOT WELL-FORMED JSON: ',' or the end of the array expected at offset 22; the"
@@ -121,6 +124,9 @@ class JsonMaskerTest {
         String grouped = mask("{\"n\": 4711 0815}");
         assertFalse(grouped.contains("4711"), grouped);
         assertTrue(grouped.startsWith("{\"n\": [NOT WELL-FORMED JSON:"), grouped);
+        StringBuilder cutOff = new StringBuilder();
+        masker.mask("[# x\n 4929 ", true, cutOff);
+        assertFalse(cutOff.toString().contains("4929"), "finding 13, at a cut: " + cutOff);
         String lines = mask("[1,\n2\n3]");
         assertTrue(lines.startsWith("[1,\n2\n[NOT WELL-FORMED JSON:"), "a token on a line of its own stays: " + lines);
     }
