@@ -5,9 +5,6 @@ import io.xmlformatter.record.MessageType;
 import io.xmlformatter.sink.DeduplicatingSink;
 
 import java.time.Duration;
-import java.util.EnumMap;
-import java.util.Map;
-import java.util.Objects;
 import java.util.function.Function;
 
 /**
@@ -17,8 +14,6 @@ import java.util.function.Function;
  * Thread-safe: a body may be finished on another thread.
  */
 final class LoggedExchange {
-    /** The logger the exchange's logger derives from (or it): it has the rules. */
-    private final MessageLogger root;
     /** The chains and the held bound the exchange shares with the other exchanges of its root logger. */
     private final ExchangeRegistry registry;
     /** The bodies logged in this exchange's correlation id (the duplicate option), or null. */
@@ -40,36 +35,21 @@ final class LoggedExchange {
             LoggedExchange.this.writeLoneRequest();
         }
     };
-    /** The logger for this exchange: the root's, or a rule's ({@link #operation}). */
-    private volatile MessageLogger logger;
     /**
      * Where records wait for the outcome: shared by the correlation id (joined at the start, with the chain
      * option), or the exchange's own, made when a record first has to wait; null before. Guarded by this.
      */
     private ExchangeChain chain;
-    private final boolean sampled;
     /** Its ids, trace and span, and the thread MDC a server exchange holds. */
     private final ExchangeScope scope;
+    /** Its logger, strategy and sampling, by the rules that match it. */
+    private final ExchangeRoute route;
     /** The request's method and the response's status, for the span of our own. */
     private volatile String method;
     private volatile Integer status;
     private final long started = System.nanoTime();
-    /** The strategy for this exchange (an exchange left out by sampling holds its records for failures only). */
-    private volatile ExchangeStrategy strategy;
-    /** Left out by sampling (failures not kept) or by a rule: nothing is logged. */
-    private boolean off;
-    private String service;
-    /** The integration that logs the exchange, or null. */
-    private String integration;
-    private String operation;
-    /** What the adapter told of the request for the rules: its address path, method and SOAP action. */
-    private String path;
-    private String httpMethod;
-    private String soapAction;
     /** Where the protocol is: {@link #BEGUN}, {@link #REQUESTED}, {@link #ANSWERED}. Guarded by this. */
     private int stage;
-    /** Per message type, whether it is logged (asked of the sink once per type and logger). Guarded by this. */
-    private final Map<MessageType, Boolean> asked = new EnumMap<>(MessageType.class);
     /** The request's body while it is being captured, or null. */
     private volatile BodyCapture requestBody;
     /** How many logged bodies are still being captured (the end waits for them). Guarded by this. */
@@ -117,11 +97,9 @@ final class LoggedExchange {
      */
     private LoggedExchange(MessageLogger logger, String exchangeId, String correlationId,
             Function<String, String> headers, boolean sampled, boolean server) {
-        this.root = logger.root();
         this.registry = logger.registry();
-        this.sampled = sampled;
         this.scope = new ExchangeScope(logger, exchangeId, correlationId, headers, server, this::endNow);
-        use(logger);
+        this.route = new ExchangeRoute(logger, sampled);
         registry.exchangeBegins();
         seen = registry.seen() == null ? null : registry.seen().join(scope.correlationId);
         if (registry.sharesChains()) {
@@ -138,61 +116,16 @@ final class LoggedExchange {
         scope.leaveThread();
     }
 
-    /** Logs with {@code l}: its strategy, unless sampling left the exchange out; null: nothing is logged. */
-    private void use(MessageLogger l) {
-        if (l == null) {
-            off = true;
-            return;
-        }
-        if (logger != l) {
-            asked.clear();
-        }
-        logger = l;
-        ExchangeStrategy s = l.policy().strategy();
-        strategy = sampled || !s.capturesBodies() ? s : Strategy.FAILED_ONLY;
-        off = !sampled && !l.options().get(Options.SAMPLE_KEEPS_FAILURES);
-    }
-
     synchronized LoggedExchange operation(String serviceName, String operationName, String path,
             String httpMethod, String soapAction) {
         expect(BEGUN, "operation(...)");
-        MessageLogger l = root.forExchange(serviceName, operationName, path, httpMethod, soapAction);
-        if (l != root) { // a rule matched (or excluded); else the logger stays (e.g. an annotation's)
-            use(l);
-        }
-        if (!Objects.equals(service, serviceName)) {
-            asked.clear(); // a sink may decide by the owner
-        }
-        service = serviceName;
-        operation = operationName;
-        this.path = path;
-        this.httpMethod = httpMethod;
-        this.soapAction = soapAction;
+        route.operation(serviceName, operationName, path, httpMethod, soapAction);
         return this;
-    }
-
-    /**
-     * The operation a request's record names, when the adapter did not know it before (the servlet filter reads a
-     * SOAP request's from its body): the rules on it apply to the exchange from now on.
-     */
-    private synchronized void operationOf(MessageFacts facts) {
-        String op = facts.operation();
-        if (operation != null || op == null || !facts.type().isRequest()) {
-            return;
-        }
-        operation = op;
-        MessageLogger l = root.forExchange(service, op, path, httpMethod, soapAction);
-        if (l != root) {
-            use(l);
-        }
     }
 
     synchronized LoggedExchange integration(String name) {
         expect(BEGUN, "integration(...)");
-        if (!Objects.equals(integration, name)) {
-            asked.clear(); // a sink may decide by it
-        }
-        integration = name;
+        route.integration(name);
         return this;
     }
 
@@ -209,37 +142,25 @@ final class LoggedExchange {
         return scope.correlationId;
     }
 
-    synchronized boolean logs(MessageType type) {
-        if (off) {
-            return false;
-        }
-        return asked.computeIfAbsent(type, t -> logger.wouldLog(t, integration, service));
+    boolean logs(MessageType type) {
+        return route.logs(type);
     }
 
-    /**
-     * By the strategy; while the service or operation is not known, also when a rule that could match once they
-     * are captures bodies (the strategy then decides whether the body is logged).
-     */
     boolean capturesBody(MessageType type) {
-        return (strategy.capturesBodies() || mayCaptureByRule()) && logs(type);
-    }
-
-    private synchronized boolean mayCaptureByRule() {
-        return !off && (operation == null || service == null)
-                && root.ruleMayCapture(service, operation, path, httpMethod, soapAction);
+        return route.capturesBody(type);
     }
 
     int captureLimit() {
-        return logger.captureLimit();
+        return route.logger().captureLimit();
     }
 
     String correlationHeader() {
-        return logger.correlationHeader();
+        return route.logger().correlationHeader();
     }
 
     MessageFacts facts(MessageType type) {
-        MessageFacts f = MessageFacts.of(type).exchangeId(scope.id).correlationId(scope.correlationId)
-                .traceId(scope.trace.traceId).spanId(scope.trace.spanId).service(service).operation(operation).integration(integration);
+        MessageFacts f = route.names(MessageFacts.of(type).exchangeId(scope.id).correlationId(scope.correlationId)
+                .traceId(scope.trace.traceId).spanId(scope.trace.spanId));
         if (!type.isRequest()) {
             f.duration(Duration.ofNanos(System.nanoTime() - started));
         }
@@ -315,7 +236,7 @@ final class LoggedExchange {
             capturing++;
         }
         body.whenDone(b -> {
-            log(facts, b.isEmpty() && !b.complete() && !logger.suppressesBody(facts) ? null : b);
+            log(facts, b.isEmpty() && !b.complete() && !route.logger().suppressesBody(facts) ? null : b);
             boolean end;
             synchronized (this) {
                 end = --capturing == 0 && endAsked;
@@ -357,15 +278,15 @@ final class LoggedExchange {
      * @param body the captured body, or null when the message has none
      */
     void log(MessageFacts facts, CapturedBody body) {
-        operationOf(facts);
-        if (off) {
+        route.operationOf(facts);
+        if (route.off()) {
             return;
         }
         synchronized (this) {
             if (!facts.type().isRequest()) {
                 outcomeOf(facts);
             }
-            if (!strategy.waitsForOutcome()) {
+            if (!route.strategy().waitsForOutcome()) {
                 write(facts, body, false);
             } else if (chain == null && outcome != null) { // nothing waits on it: as the outcome says
                 write(facts, body, notable);
@@ -388,6 +309,7 @@ final class LoggedExchange {
         if (this.status == null) {
             this.status = status;
         }
+        MessageLogger logger = route.logger();
         if (status != null && status >= logger.options().get(Options.FAULT_STATUS) && !type.isFault()) {
             facts.type(type.isOutbound() ? MessageType.FAULT_OUT : MessageType.FAULT_IN);
         }
@@ -402,9 +324,9 @@ final class LoggedExchange {
      */
     private void write(MessageFacts facts, CapturedBody body, boolean notable) {
         Outcome o = outcome != null ? outcome : notable ? Outcome.FAILURE : Outcome.SUCCESS;
-        MessageLogger l = logger;
+        MessageLogger l = route.logger();
         facts.level(l.policy().level(o));
-        ExchangeStrategy.Decision d = strategy.decide(notable);
+        ExchangeStrategy.Decision d = route.strategy().decide(notable);
         if (d != ExchangeStrategy.Decision.NONE) {
             record(l, facts, d == ExchangeStrategy.Decision.WITH_BODY ? body : null);
         }
@@ -502,7 +424,7 @@ final class LoggedExchange {
             waiting = takeRequest();
         }
         if (waiting != null) {
-            logger.write(waiting);
+            route.logger().write(waiting);
         }
     }
 
@@ -532,9 +454,9 @@ final class LoggedExchange {
      * @param response the response's facts, or null when there is none
      */
     private void settle(Outcome o, MessageFacts response) {
-        boolean slow = System.nanoTime() - started >= logger.policy().slowNanos();
-        notable = strategy.notable(new ExchangeOutcome(o == Outcome.FAILURE, response == null ? null
-                : response.responseCode(), slow, service, operation, response == null ? null : response.headers()));
+        boolean slow = System.nanoTime() - started >= route.logger().policy().slowNanos();
+        notable = route.strategy().notable(route.outcome(o == Outcome.FAILURE, response == null ? null
+                : response.responseCode(), slow, response == null ? null : response.headers()));
         outcome = o;
         if (chain == null) {
             return;
@@ -594,7 +516,7 @@ final class LoggedExchange {
         writeLoneRequest();
         leaveThread();
         if (ending) {
-            scope.finishSpan(operation, method, status, outcome == Outcome.FAILURE);
+            scope.finishSpan(route.operation(), method, status, outcome == Outcome.FAILURE);
         }
     }
 }
