@@ -600,6 +600,12 @@ final class JsonMasker {
                 return false; // no pair (an escape could spell a separator)
             }
             CharSequence text = escaped ? decode(cs, ce) : in.subSequence(cs, ce);
+            int detected = 0;
+            if (values != null) { // first: a pair masked by name could cut a card in two ('pin= 4929 8046 1775 0034')
+                StringBuilder d = new StringBuilder(text.length() + 16);
+                detected = values.mask(text, 0, text.length(), cut && ce == end, d);
+                text = d;
+            }
             StringBuilder named = new StringBuilder(text.length() + 16);
             int found = pairs.maskText(text, named);
             if (found == 0) {
@@ -608,13 +614,11 @@ final class JsonMasker {
             out.append(in.charAt(i));
             if (escaped) {
                 out.append(mask);
-            } else if (values == null) {
-                out.append(named);
             } else {
-                masked += values.mask(named, 0, named.length(), cut && ce == end, out);
+                out.append(named);
             }
             out.append(in, ce, after);
-            masked += found;
+            masked += found + detected;
             return true;
         }
 
