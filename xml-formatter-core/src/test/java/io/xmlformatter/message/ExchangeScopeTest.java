@@ -1,0 +1,72 @@
+package io.xmlformatter.message;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.slf4j.MDC;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+
+/** An exchange's scope alone: its ids and trace, and the MDC of the thread a server exchange runs on. */
+class ExchangeScopeTest {
+    private static final String TRACEPARENT = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+    private final MessageLogger logger = MessageLogger.builder().sink(r -> { }).build();
+    private final List<String> ended = new ArrayList<>();
+
+    /** A scope an earlier test left on this thread is ended by one entering and leaving first. */
+    @BeforeEach
+    void clearThread() {
+        ExchangeScope s = new ExchangeScope(logger, null, null, name -> null, true, () -> { });
+        s.enterThread();
+        s.leaveThread();
+        MDC.clear();
+    }
+
+    @AfterEach
+    void clearMdc() {
+        MDC.clear();
+    }
+
+    private ExchangeScope server(String correlationId, Map<String, String> headers) {
+        return new ExchangeScope(logger, null, correlationId, headers::get, true, () -> ended.add(correlationId));
+    }
+
+    @Test
+    void aServerScopeHoldsTheMdcUntilItLeavesAndTheNextOneOnTheThreadEndsAForgottenOne() {
+        MDC.put("correlationId", "before");
+        ExchangeScope first = server("first", Map.of("traceparent", TRACEPARENT));
+        first.enterThread();
+        assertEquals("first", MDC.get("correlationId"));
+        assertEquals(first.id, MDC.get("exchangeId"));
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", MDC.get("trace_id"));
+        first.enterThread(); // already there: nothing changes
+        ExchangeScope second = server("second", Map.of());
+        second.enterThread();
+        assertEquals(List.of("first"), ended, "the first was never left: the second ends it");
+        assertEquals("second", MDC.get("correlationId"));
+        second.leaveThread();
+        assertEquals("before", MDC.get("correlationId"), "what the MDC held before the first");
+        first.leaveThread(); // it left already: nothing changes
+        assertEquals("before", MDC.get("correlationId"));
+    }
+
+    @Test
+    void aClientScopeLeavesTheMdcAloneAndItsIdsFallBackInOrder() {
+        ExchangeScope client = new ExchangeScope(logger, "cxf-1", null, name -> null, false, () -> { });
+        client.enterThread();
+        assertNull(MDC.get("correlationId"));
+        assertEquals("cxf-1", client.id, "the runtime's id");
+        assertEquals("cxf-1", client.correlationId, "no correlation id: the exchange's own");
+        ExchangeScope fromTrace = new ExchangeScope(MessageLogger.builder().sink(r -> { }).correlationFromTrace(true)
+                .build(), null, null, Map.of("traceparent", TRACEPARENT)::get, false, () -> { });
+        assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", fromTrace.correlationId, "by option: the trace id");
+        assertNotNull(fromTrace.id);
+        assertNull(fromTrace.spanForRecords(), "no span current, none of its own");
+    }
+}
