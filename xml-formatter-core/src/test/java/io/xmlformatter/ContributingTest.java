@@ -97,7 +97,8 @@ class ContributingTest {
 
     @Test
     void theResultsPageKeepsToItsHeadlineTables() throws IOException {
-        long lines = Files.readAllLines(ROOT.resolve("benchmarks").resolve("RESULTS.md"), StandardCharsets.UTF_8).size();
+        long lines = Files.readAllLines(ROOT.resolve("benchmarks").resolve("RESULTS.md"), StandardCharsets.UTF_8)
+                .size();
         assertEquals(true, lines <= 150, "benchmarks/RESULTS.md has " + lines
                 + " lines: headline tables only, under 150 (notes and rounds go to benchmarks/journal)");
     }

@@ -75,7 +75,8 @@ final class BodyRenderer implements Multipart.Parts {
             }
         }
         if (decoded != null) {
-            String label = facts.encoding() != null ? facts.encoding() : HeaderParameter.of(facts.contentType(), "charset");
+            String label = facts.encoding() != null ? facts.encoding()
+                    : HeaderParameter.of(facts.contentType(), "charset");
             part(type, facts.contentType(), label, new BodySlice(decoded.bytes(), 0, decoded.length(),
                     decoded.complete(), decoded.complete() ? decoded.length() : decoded.originalSize()),
                     binaryTypes, 0, r);

@@ -207,17 +207,20 @@ public final class MessageLogger implements AutoCloseable {
      * (null) captures bodies: an adapter that learns them after the bodies start captures them, in case.
      */
     boolean ruleMayCapture(String service, String operation, String path, String httpMethod, String soapAction) {
-        if (live.anyCouldMatch(service, operation, path, httpMethod, soapAction,
-                l -> l.policy().strategy().capturesBodies())) {
+        if (live.anyCouldMatch(service, operation, path, httpMethod, soapAction, MessageLogger::capturesBodies)) {
             return true;
         }
         for (Rule r : rules) {
-            if (r.logger != null && r.match.couldMatch(service, operation, path, httpMethod, soapAction)
-                    && r.logger.policy().strategy().capturesBodies()) {
+            if (r.match.couldMatch(service, operation, path, httpMethod, soapAction) && capturesBodies(r.logger)) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** Whether {@code l} (null: a rule that leaves exchanges out) captures bodies by its strategy. */
+    private static boolean capturesBodies(MessageLogger l) {
+        return l != null && l.policy().strategy().capturesBodies();
     }
 
     /**

@@ -184,7 +184,7 @@ final class ParameterMasker {
                 v++;
             }
             int end = toLineEnd ? lineEnd(text, v) : valueEnd(text, v, sep);
-            while (end > v && !toLineEnd) { // a value that was a name ('pin = password: x', '"a":"b": x'): its value too
+            while (end > v && !toLineEnd) { // a value that was a name ('pin = password: x'): its value too
                 int k = blanksEnd(text, end);
                 boolean after = k < n && (text.charAt(k) == ':' || text.charAt(k) == '=');
                 char last = text.charAt(end - 1);

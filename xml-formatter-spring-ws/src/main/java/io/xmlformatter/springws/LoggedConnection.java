@@ -57,7 +57,8 @@ final class LoggedConnection extends HttpServletConnection {
      */
     static LoggedConnection begin(MessageLogger logger, HttpServletRequest request, HttpServletResponse response) {
         ExchangeLog.RequestStage x = ExchangeLog.server(logger, request::getHeader, null, null)
-                .integration(XmlLoggingHandlerAdapter.INTEGRATION).operation(null, null, request.getRequestURI(), request.getMethod(), request.getHeader("SOAPAction"));
+                .integration(XmlLoggingHandlerAdapter.INTEGRATION).operation(null, null, request.getRequestURI(),
+                        request.getMethod(), request.getHeader("SOAPAction"));
         if (!x.logs(MessageType.REQ_IN) && !x.logs(MessageType.RESP_OUT) && !x.logs(MessageType.FAULT_OUT)) {
             x.end();
             return null;
