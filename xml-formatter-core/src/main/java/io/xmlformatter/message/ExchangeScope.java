@@ -1,6 +1,5 @@
 package io.xmlformatter.message;
 
-import java.util.UUID;
 import java.util.function.Function;
 
 /**
@@ -39,7 +38,7 @@ final class ExchangeScope {
             boolean server, Runnable endExchange) {
         this.server = server;
         this.endExchange = endExchange;
-        this.id = exchangeId != null ? logger.fields().id(exchangeId) : UUID.randomUUID().toString();
+        this.id = exchangeId != null ? logger.fields().id(exchangeId) : logger.newId();
         Object current = OpenTelemetrySpan.currentSpan();
         boolean own = false;
         boolean bodies = true;

@@ -175,6 +175,15 @@ public final class MessageLogger implements AutoCloseable {
         return records.captureLimit();
     }
 
+    /**
+     * A new random id (a UUID) that this logger's records carry as they are, for an adapter that names exchanges or
+     * messages itself: one its value detectors would mask in part (a card number's digits between the dashes) is
+     * drawn again.
+     */
+    public String newId() {
+        return fields().newId();
+    }
+
     /** The header that carries the correlation id in and out. */
     public String correlationHeader() {
         return correlationHeader;

@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.ValueDetector;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -68,5 +69,22 @@ class ExchangeScopeTest {
         assertEquals("4bf92f3577b34da6a3ce929d0e0e4736", fromTrace.correlationId, "by option: the trace id");
         assertNotNull(fromTrace.id);
         assertNull(fromTrace.spanForRecords(), "no span current, none of its own");
+    }
+
+    /**
+     * About one random UUID in 700 holds a card number between its dashes: made with detectors on, it came out of the
+     * gate masked in part, in the records and in the correlation header sent on. Found as a flaky CXF test.
+     */
+    @Test
+    void anIdOfItsOwnPassesTheDetectorsUnchanged() {
+        MessageLogger detecting = MessageLogger.builder().sink(r -> { })
+                .detect(ValueDetector.cardNumbers(), ValueDetector.ibans()).build();
+        for (int i = 0; i < 20_000; i++) {
+            ExchangeScope s = new ExchangeScope(detecting, null, null, name -> null, false, () -> { });
+            assertEquals(s.id, detecting.maskText(s.id));
+            assertEquals(s.id, s.correlationId);
+            String id = detecting.newId();
+            assertEquals(id, detecting.maskText(id));
+        }
     }
 }

@@ -1,6 +1,7 @@
 package io.xmlformatter.cxf;
 
 import io.xmlformatter.message.MessageFacts;
+import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.MessageType;
 import org.apache.cxf.message.Exchange;
 import org.apache.cxf.message.Message;
@@ -13,7 +14,6 @@ import org.apache.cxf.service.model.ServiceInfo;
 
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /** Reads what a CXF message tells a record: direction, ids, address, HTTP facts, endpoint, operation, headers. */
 final class CxfFacts {
@@ -44,12 +44,12 @@ final class CxfFacts {
         return ex != null && (message == ex.getOutFaultMessage() || message == ex.getInFaultMessage());
     }
 
-    /** The exchange's id, made (and kept in the exchange) on first use. */
-    static String exchangeId(Message message) {
+    /** The exchange's id, made by {@code logger} (and kept in the exchange) on first use. */
+    static String exchangeId(Message message, MessageLogger logger) {
         Exchange ex = message.getExchange();
         Object id = ex.get(EXCHANGE_ID);
         if (id == null) {
-            id = UUID.randomUUID().toString();
+            id = logger.newId();
             ex.put(EXCHANGE_ID, id);
         }
         return id.toString();
@@ -66,8 +66,8 @@ final class CxfFacts {
     }
 
     /** Adds everything known about {@code message}, as the transport gave it (the message logger masks). */
-    static MessageFacts describe(Message message, MessageFacts f) {
-        f.messageId(messageId(message));
+    static MessageFacts describe(Message message, MessageFacts f, MessageLogger logger) {
+        f.messageId(messageId(message, logger));
         f.address(address(message));
         f.contentType(string(message.get(Message.CONTENT_TYPE)));
         f.encoding(string(message.get(Message.ENCODING)));
@@ -177,10 +177,10 @@ final class CxfFacts {
         }
     }
 
-    private static String messageId(Message message) {
+    private static String messageId(Message message, MessageLogger logger) {
         Object id = message.get(MESSAGE_ID);
         if (id == null) {
-            id = message.getId() != null ? message.getId() : UUID.randomUUID().toString();
+            id = message.getId() != null ? message.getId() : logger.newId();
             message.put(MESSAGE_ID, id);
         }
         return id.toString();

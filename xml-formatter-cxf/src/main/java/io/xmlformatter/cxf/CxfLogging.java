@@ -73,7 +73,7 @@ final class CxfLogging {
         ExchangeLog.RequestStage x = stage(ex, BEGUN, ExchangeLog.RequestStage.class);
         if (x == null) {
             x = ExchangeLog.server(logger, name -> CxfFacts.header(request, name), host.correlationIdOf(request),
-                    CxfFacts.exchangeId(request));
+                    CxfFacts.exchangeId(request, logger));
             ex.put(BEGUN, x);
             operation(request, x);
         }
@@ -87,7 +87,7 @@ final class CxfLogging {
     ExchangeLog.RequestStage beginClient(Message request) {
         Exchange ex = request.getExchange();
         ExchangeLog.RequestStage x = ExchangeLog.client(logger, name -> CxfFacts.header(request, name),
-                host.correlationIdOf(request), CxfFacts.exchangeId(request));
+                host.correlationIdOf(request), CxfFacts.exchangeId(request, logger));
         ex.put(BEGUN, x);
         ex.remove(REQUESTED); // a request sent again (a redirect, a retry) is an exchange of its own
         ex.remove(ANSWERED);
@@ -186,7 +186,7 @@ final class CxfLogging {
     /** Adds the CXF facts and the host's to {@code facts}; a failure is noted in them. Never throws. */
     MessageFacts describe(Message message, MessageFacts facts) {
         try {
-            CxfFacts.describe(message, facts);
+            CxfFacts.describe(message, facts, logger);
             host.addFacts(message, facts);
         } catch (RuntimeException e) {
             facts.attribute("factsError", e.toString());
