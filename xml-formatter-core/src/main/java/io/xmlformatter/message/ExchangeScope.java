@@ -32,10 +32,11 @@ final class ExchangeScope {
     /**
      * @param headers the request's headers, for its trace context (the current OpenTelemetry span's wins; with
      *         {@link Options#START_SPANS} and none current, a span of our own is started as its child)
-     * @param correlationId the host's or the header's (a client's: the caller's), or null
+     * @param hostCorrelationId the host's correlation id, or null: then the correlation header's, else (for a
+     *         client) the caller's in the MDC, else (by option) the trace id, else the exchange's id
      */
-    ExchangeScope(MessageLogger logger, String exchangeId, String correlationId, Function<String, String> headers,
-            boolean server, Runnable endExchange) {
+    ExchangeScope(MessageLogger logger, String exchangeId, String hostCorrelationId,
+            Function<String, String> headers, boolean server, Runnable endExchange) {
         this.server = server;
         this.endExchange = endExchange;
         this.id = exchangeId != null ? logger.fields().id(exchangeId) : logger.newId();
@@ -60,11 +61,21 @@ final class ExchangeScope {
         this.ownSpan = own;
         this.bodiesOnSpan = bodies;
         this.trace = TraceContext.find(OpenTelemetrySpan.traceOf(current), headers, !server);
-        String correlation = logger.fields().id(correlationId);
+        String given = hostCorrelationId != null ? hostCorrelationId
+                : idOf(headers.apply(logger.correlationHeader()));
+        if (given == null && !server) {
+            given = idOf(Mdc.get(Mdc.CORRELATION_ID));
+        }
+        String correlation = logger.fields().id(given);
         if (correlation == null && logger.options().get(Options.CORRELATION_FROM_TRACE)) {
             correlation = trace.traceId;
         }
         this.correlationId = correlation != null ? correlation : id;
+    }
+
+    /** The value of a correlation header as an id: trimmed, null when blank. */
+    private static String idOf(String header) {
+        return header == null || header.trim().isEmpty() ? null : header.trim();
     }
 
     /** A server exchange's ids and trace go into this thread's MDC, if they are not there yet. */
