@@ -12,7 +12,7 @@ import java.lang.annotation.Target;
  * change or go in any release, and the compatibility check between releases leaves it out.
  */
 @Documented
-@Retention(RetentionPolicy.CLASS)
+@Retention(RetentionPolicy.RUNTIME)
 @Target({ElementType.TYPE, ElementType.METHOD, ElementType.CONSTRUCTOR, ElementType.FIELD})
 public @interface Internal {
 }

@@ -248,8 +248,9 @@ public final class XmlFormatter {
     /**
      * The value detectors of this formatter ({@link Builder#detect}), as its documents use them and for text that is
      * not XML (JSON, form values, headers), masking with this formatter's mask, counting their failures; null when
-     * none is configured.
+     * none is configured. For the message logger only.
      */
+    @Internal
     public ValueMasker valueMasker() {
         return valueMasker;
     }

@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.Internal;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Array;
 import java.lang.reflect.InvocationTargetException;
@@ -14,8 +15,9 @@ import java.util.Map;
  * option of its name ({@link Options#named}: {@code limit}, {@code pretty}, {@code sensitiveElementNames},
  * {@code strategy}, ...) as text, arrays joined with commas; the attribute {@code options} adds options by name as
  * {@code "name=value"}; {@code enabled} is the adapter's. So the CXF and the Jakarta REST annotations mean the same,
- * and an option added to the table is reachable from both without a new attribute.
+ * and an option added to the table is reachable from both without a new attribute. For the adapters only.
  */
+@Internal
 public final class AnnotationOverlay {
     private AnnotationOverlay() {
     }

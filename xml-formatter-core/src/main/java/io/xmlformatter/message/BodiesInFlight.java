@@ -9,14 +9,14 @@ import java.util.function.Consumer;
  */
 final class BodiesInFlight {
     /** The request's body while it is being captured, or null. */
-    private volatile BodyCapture request;
+    private volatile PendingBody request;
     /** How many logged bodies are still being captured. Guarded by this. */
     private int capturing;
     /** Whether the exchange's end was asked while a body was still being captured. Guarded by this. */
     private boolean endAsked;
 
     /** {@code body} is the request's: it is settled when the response comes, or at the end. */
-    void request(BodyCapture body) {
+    void request(PendingBody body) {
         request = body;
     }
 
@@ -24,7 +24,7 @@ final class BodiesInFlight {
      * When {@code body}'s capture is done, {@code log} takes it; then {@code end} runs if the exchange's end was
      * asked meanwhile and no other body is still being captured.
      */
-    void whenDone(BodyCapture body, Consumer<CapturedBody> log, Runnable end) {
+    void whenDone(PendingBody body, Consumer<CapturedBody> log, Runnable end) {
         synchronized (this) {
             capturing++;
         }
@@ -42,7 +42,7 @@ final class BodiesInFlight {
 
     /** The request's record is made now if it is still to come, with what has arrived of its body. */
     void settleRequest() {
-        BodyCapture body = request;
+        PendingBody body = request;
         if (body != null) {
             request = null;
             body.settle();

@@ -31,7 +31,7 @@ import java.util.function.Consumer;
  * for the record, without waiting for more. Thread-safe.
  */
 @Experimental
-public final class BodyTee implements BodyCapture {
+public final class BodyTee implements PendingBody {
     /** Methods whose requests carry no body unless their headers say so. */
     private static final Set<String> BODILESS_METHODS = new HashSet<>(Arrays.asList("GET", "HEAD", "DELETE",
             "OPTIONS", "TRACE"));

@@ -22,7 +22,7 @@ import java.util.function.Function;
  * body, until the response tells it, then written (with or without its body) or dropped.
  *
  * <p>A body is given either now ({@link CapturedBody}, or null for none) or as a capture still going on
- * ({@link BodyCapture}: a {@link BodyTee} as the application reads it, a {@link WrittenBody} as it writes it): its
+ * ({@link PendingBody}: a {@link BodyTee} as the application reads it, a {@link WrittenBody} as it writes it): its
  * record is made when the capture is done. A request body still being read when the response comes is settled then,
  * with what has arrived of it within the limit; an exchange whose response body is still being captured ends when
  * that capture is done (a body never read to its end is taken when the exchange is ended by another beginning on
@@ -161,7 +161,7 @@ public final class ExchangeLog {
         }
 
         @Override
-        public ResponseStage request(MessageFacts facts, BodyCapture body) {
+        public ResponseStage request(MessageFacts facts, PendingBody body) {
             return new Requested(exchange.request(facts, body));
         }
 
@@ -188,7 +188,7 @@ public final class ExchangeLog {
         }
 
         @Override
-        public EndStage response(MessageFacts facts, BodyCapture body) {
+        public EndStage response(MessageFacts facts, PendingBody body) {
             return new Answered(exchange.response(facts, body));
         }
 
@@ -292,7 +292,7 @@ public final class ExchangeLog {
          * comes (with what has arrived of it within the limit). A capture that took nothing of a body not known to
          * be empty is no body.
          */
-        ResponseStage request(MessageFacts facts, BodyCapture body);
+        ResponseStage request(MessageFacts facts, PendingBody body);
 
         /** The request is not logged here (the adapter sees none, or does not log its type); the response comes. */
         ResponseStage noRequest();
@@ -312,7 +312,7 @@ public final class ExchangeLog {
         EndStage response(MessageFacts facts, CapturedBody body);
 
         /** The response, with its body as it is captured: logged when the capture is done. */
-        EndStage response(MessageFacts facts, BodyCapture body);
+        EndStage response(MessageFacts facts, PendingBody body);
 
         /**
          * The exchange failed with an exception and no response tells (the exception's message is not logged: it

@@ -125,7 +125,7 @@ final class LoggedExchange {
         return this;
     }
 
-    LoggedExchange request(MessageFacts facts, BodyCapture body) {
+    LoggedExchange request(MessageFacts facts, PendingBody body) {
         next(facts, true, "request(facts, capture)");
         if (logs(facts.type())) {
             bodies.request(body);
@@ -171,7 +171,7 @@ final class LoggedExchange {
         return this;
     }
 
-    LoggedExchange response(MessageFacts facts, BodyCapture body) {
+    LoggedExchange response(MessageFacts facts, PendingBody body) {
         next(facts, false, "response(facts, capture)");
         if (logs(facts.type())) {
             logWhenDone(facts, body);
@@ -186,7 +186,7 @@ final class LoggedExchange {
      * binary one's is suppressed, read or not, as CXF's event has it), then ends the exchange if its adapter ended it
      * meanwhile.
      */
-    private void logWhenDone(MessageFacts facts, BodyCapture body) {
+    private void logWhenDone(MessageFacts facts, PendingBody body) {
         bodies.whenDone(body, b -> log(facts, b.isEmpty() && !b.complete()
                 && !route.logger().suppressesBody(facts) ? null : b), this::endNow);
     }

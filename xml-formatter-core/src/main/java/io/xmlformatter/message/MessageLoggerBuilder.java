@@ -116,28 +116,38 @@ public final class MessageLoggerBuilder {
         return set(Options.LOG_BINARY, on);
     }
 
-    /** {@link Options#SENSITIVE_ELEMENT_NAMES}: elements masked wherever they are, names in any case. */
+    /**
+     * Adds to {@link Options#SENSITIVE_ELEMENT_NAMES}: elements masked wherever they are, names in any case. Like
+     * every method of this builder that names what is masked, pruned or detected, it adds, as
+     * {@link XmlFormatter.Builder}'s do; {@link #set(Option, Object)} replaces.
+     */
     public MessageLoggerBuilder sensitiveElementNames(Collection<String> names) {
-        return set(Options.SENSITIVE_ELEMENT_NAMES, OptionType.list(names));
+        return add(Options.SENSITIVE_ELEMENT_NAMES, names);
     }
 
-    /** {@link Options#ANONYMIZE}: paths masked (see {@link XmlFormatter.Builder#anonymize}). */
+    /** Adds to {@link Options#ANONYMIZE}: paths masked (see {@link XmlFormatter.Builder#anonymize}). */
     public MessageLoggerBuilder anonymize(Collection<String> paths) {
-        return set(Options.ANONYMIZE, OptionType.list(paths));
+        return add(Options.ANONYMIZE, paths);
     }
 
-    /** {@link Options#PRUNE}: paths pruned (see {@link XmlFormatter.Builder#prune}). */
+    /** Adds to {@link Options#PRUNE}: paths pruned (see {@link XmlFormatter.Builder#prune}). */
     public MessageLoggerBuilder prune(Collection<String> paths) {
-        return set(Options.PRUNE, OptionType.list(paths));
+        return add(Options.PRUNE, paths);
     }
 
     /**
-     * {@link Options#DETECT}: masks what these detectors find by its value, wherever it stands; replaces the
-     * detectors set before (card numbers and IBANs by default; none given: off).
+     * Adds to {@link Options#DETECT}: masks what these detectors find by its value, wherever it stands (card
+     * numbers, IBANs and credentials in URLs by default; {@code set(Options.DETECT, List.of())} switches them off).
      */
     @Experimental
     public MessageLoggerBuilder detect(ValueDetector... values) {
-        return set(Options.DETECT, Collections.unmodifiableList(new ArrayList<>(Arrays.asList(values))));
+        List<ValueDetector> all = new ArrayList<>(options.get(Options.DETECT));
+        for (ValueDetector d : values) {
+            if (!all.contains(d)) {
+                all.add(d);
+            }
+        }
+        return set(Options.DETECT, Collections.unmodifiableList(all));
     }
 
     /** {@link Options#PSEUDONYMS}: masked values written as their keyed pseudonyms instead of the mask. */
@@ -205,29 +215,29 @@ public final class MessageLoggerBuilder {
         return set(Options.MASK, value);
     }
 
-    /** Sets {@link Options#SENSITIVE_ATTRIBUTE_NAMES}. */
+    /** Adds to {@link Options#SENSITIVE_ATTRIBUTE_NAMES}. */
     public MessageLoggerBuilder sensitiveAttributeNames(Collection<String> names) {
-        return set(Options.SENSITIVE_ATTRIBUTE_NAMES, OptionType.list(names));
+        return add(Options.SENSITIVE_ATTRIBUTE_NAMES, names);
     }
 
-    /** Sets {@link Options#SENSITIVE_HEADER_NAMES}. */
+    /** Adds to {@link Options#SENSITIVE_HEADER_NAMES}. */
     public MessageLoggerBuilder sensitiveHeaderNames(Collection<String> names) {
-        return set(Options.SENSITIVE_HEADER_NAMES, OptionType.list(names));
+        return add(Options.SENSITIVE_HEADER_NAMES, names);
     }
 
-    /** Sets {@link Options#SENSITIVE_PARAMETER_NAMES}. */
+    /** Adds to {@link Options#SENSITIVE_PARAMETER_NAMES}. */
     public MessageLoggerBuilder sensitiveParameterNames(Collection<String> names) {
-        return set(Options.SENSITIVE_PARAMETER_NAMES, OptionType.list(names));
+        return add(Options.SENSITIVE_PARAMETER_NAMES, names);
     }
 
-    /** Sets {@link Options#ANONYMIZE_JSON}. */
+    /** Adds to {@link Options#ANONYMIZE_JSON}. */
     public MessageLoggerBuilder anonymizeJson(Collection<String> paths) {
-        return set(Options.ANONYMIZE_JSON, OptionType.list(paths));
+        return add(Options.ANONYMIZE_JSON, paths);
     }
 
-    /** Sets {@link Options#PRUNE_JSON}. */
+    /** Adds to {@link Options#PRUNE_JSON}. */
     public MessageLoggerBuilder pruneJson(Collection<String> paths) {
-        return set(Options.PRUNE_JSON, OptionType.list(paths));
+        return add(Options.PRUNE_JSON, paths);
     }
 
     /** Sets {@link Options#CORRELATION_HEADER}. */

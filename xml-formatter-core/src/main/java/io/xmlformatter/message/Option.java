@@ -7,7 +7,7 @@ import java.util.List;
  * {@code slowThreshold}), a property path ({@code exchange.slow-threshold}: the Spring Boot property under
  * {@code xmlformatter.}), CXF's name where CXF's {@code LoggingFeature} has the option, a type with a text form
  * (sizes {@code 48KB}, durations {@code 2s}, lists {@code a,b}, enum constants), a default and a check. Every way
- * to configure the logger — the builder, {@code XmlLoggingSettings}, rules, annotations, Boot properties — reads
+ * to configure the logger — the builder, {@code BaseXmlLoggingFeature}, rules, annotations, Boot properties — reads
  * these rows, so an option is defined once.
  *
  * @param <T> the type of the option's value

@@ -271,6 +271,16 @@ abstract class OptionType<T> {
         });
     }
 
+    /** Whether {@code values} holds a null (asked item by item: {@code List.of(...).contains(null)} throws). */
+    private static boolean hasNull(List<?> values) {
+        for (Object v : values) {
+            if (v == null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** A list as {@link #names(String)}, whose items {@code check} also judges (a problem, or null). */
     private static OptionType<List<String>> names(String metadata, Function<List<String>, String> check) {
         return new OptionType<List<String>>(List.class, "java.util.List<java.lang.String>",
@@ -282,7 +292,7 @@ abstract class OptionType<T> {
 
             @Override
             String problem(List<String> value) {
-                return value == null || value.contains(null) ? "a list without null is required" : check.apply(value);
+                return value == null || hasNull(value) ? "a list without null is required" : check.apply(value);
             }
 
             @Override
@@ -336,7 +346,7 @@ abstract class OptionType<T> {
 
             @Override
             String problem(List<LogLevel> value) {
-                return value == null || value.isEmpty() || (value.size() == 3 && !value.contains(null)) ? null
+                return value == null || value.isEmpty() || (value.size() == 3 && !hasNull(value)) ? null
                         : "give all three (success, client error, failure)";
             }
 
@@ -374,7 +384,7 @@ abstract class OptionType<T> {
 
             @Override
             String problem(List<ValueDetector> value) {
-                return value == null || value.contains(null) ? "a list without null is required" : null;
+                return value == null || hasNull(value) ? "a list without null is required" : null;
             }
 
             /** The built-in detectors by name; one of the application's own by what it says it is. */

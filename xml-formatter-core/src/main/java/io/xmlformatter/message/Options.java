@@ -21,7 +21,7 @@ import static io.xmlformatter.message.Option.Overlaid.WIDENED;
 
 /**
  * The options of the message logger: the one table of them (each constant below is a row, {@link #all()} lists
- * them in order) and an immutable value holding one value for each. The builder, {@code XmlLoggingSettings}, rules,
+ * them in order) and an immutable value holding one value for each. The builder, {@code BaseXmlLoggingFeature}, rules,
  * annotations and the Spring Boot properties all read and write options through this table: an option is added as
  * its row and its use.
  *

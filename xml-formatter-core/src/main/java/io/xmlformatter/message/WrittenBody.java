@@ -16,7 +16,7 @@ import java.util.function.Consumer;
  * one thread; the actions given to {@link #whenDone} run on the thread that ends the capture.
  */
 @Experimental
-public final class WrittenBody implements BodyCapture {
+public final class WrittenBody implements PendingBody {
     private final BodyRecorder recorder;
     private final List<Consumer<CapturedBody>> actions = new ArrayList<>(2);
     private CapturedBody done;

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** An exchange's bodies in flight alone: the end waits for the last body, and the request's is settled once. */
 class BodiesInFlightTest {
     /** A capture finished by the test: settling finishes it with what it has. */
-    private static final class Capture implements BodyCapture {
+    private static final class Capture implements PendingBody {
         private final List<Consumer<CapturedBody>> actions = new ArrayList<>();
         int settled;
 

@@ -1,5 +1,6 @@
 package io.xmlformatter.message;
 
+import io.xmlformatter.ValueDetector;
 import io.xmlformatter.record.LogLevel;
 import org.junit.jupiter.api.Test;
 
@@ -19,6 +20,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The options table: each row found by each of its names, its text form read back, its errors named. */
 class OptionsTest {
+
+    /** One meaning per name: the builder's methods that name what is masked add, as the engine builder's do. */
+    @Test
+    void theBuildersMaskingMethodsAddAndSetReplaces() {
+        MessageLoggerBuilder b = MessageLogger.builder().sensitiveElementNames(List.of("pin"))
+                .sensitiveElementNames(List.of("iban")).anonymize(List.of("//a")).anonymize(List.of("//b"));
+        Options o = b.build().options();
+        assertTrue(o.get(Options.SENSITIVE_ELEMENT_NAMES).containsAll(List.of("pin", "iban")));
+        assertTrue(o.get(Options.ANONYMIZE).containsAll(List.of("//a", "//b")));
+        int defaults = Options.defaults().get(Options.DETECT).size();
+        assertEquals(defaults + 1, MessageLogger.builder().detect(ValueDetector.emailAddresses()).build().options()
+                .get(Options.DETECT).size(), "added to the default detectors");
+        assertEquals(List.of("iban"), b.set(Options.SENSITIVE_ELEMENT_NAMES, List.of("iban")).build().options()
+                .get(Options.SENSITIVE_ELEMENT_NAMES), "set replaces");
+    }
 
     @Test
     void everyRowIsFoundByItsNamePropertyAndCxfNameAndNoNameIsTaken() {

@@ -1,15 +1,16 @@
 package io.xmlformatter.cxf;
 
-import io.xmlformatter.Experimental;
+import io.xmlformatter.Internal;
 import io.xmlformatter.message.MessageFacts;
 import org.apache.cxf.message.Message;
 
 /**
  * What the runtime around CXF (e.g. Mule) adds to the logging of CXF messages: its own correlation id, its way
- * of sending that id on, its facts. Set with {@link XmlLoggingSettings#setHost}; the default adds nothing.
- * Implementations are thread-safe and use only the CXF API that CXF 2.7 and 4.x share.
+ * of sending that id on, its facts. Set with {@link BaseXmlLoggingFeature#setHost}; the default adds nothing.
+ * Implementations are thread-safe and use only the CXF API that CXF 2.7 and 4.x share. For xml-formatter's Mule
+ * module.
  */
-@Experimental
+@Internal
 public interface CxfHost {
     /**
      * The correlation id the host gives {@code message}, or null: then the inbound correlation header, the

@@ -20,7 +20,7 @@ import java.util.WeakHashMap;
 /**
  * What the interceptors share: the core message logger and the host; where a CXF exchange keeps the stages of its
  * core exchange ({@link ExchangeLog}: begun, requested, answered); and the CXF facts of a message. Immutable and
- * thread-safe; built by {@link XmlLoggingSettings}.
+ * thread-safe; built by {@link BaseXmlLoggingFeature}.
  */
 final class CxfLogging {
     /** CXF's per-endpoint switch: contextual property {@code org.apache.cxf.logging.enable=false}. */

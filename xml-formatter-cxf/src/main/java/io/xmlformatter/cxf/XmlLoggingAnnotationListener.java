@@ -43,15 +43,15 @@ public final class XmlLoggingAnnotationListener implements FactoryBeanListener {
 
     /**
      * The settings an annotation describes: the logging in force on {@code bus} (registered by
-     * {@link XmlLoggingSettings#installOn} on a bus, or the Spring Boot starter's) changed by the annotation, sharing
+     * {@link BaseXmlLoggingFeature#installOn} on a bus, or the Spring Boot starter's) changed by the annotation, sharing
      * its sinks and chains; without one, the defaults changed by it.
      *
      * @throws IllegalArgumentException naming the attribute or option that is wrong
      */
-    static XmlLoggingSettings settingsOf(XmlLogging annotation, Bus bus) {
+    static BaseXmlLoggingFeature settingsOf(XmlLogging annotation, Bus bus) {
         Map<String, String> overlay = AnnotationOverlay.of(annotation);
-        XmlLoggingSettings inForce = bus == null ? null : bus.getExtension(XmlLoggingSettings.class);
-        return new XmlLoggingSettings(inForce != null ? inForce.getMessageLogger().derive(b -> b.overlay(overlay))
+        BaseXmlLoggingFeature inForce = bus == null ? null : bus.getExtension(BaseXmlLoggingFeature.class);
+        return new BaseXmlLoggingFeature(inForce != null ? inForce.getMessageLogger().derive(b -> b.overlay(overlay))
                 : MessageLogger.builder().overlay(overlay).build());
     }
 }

@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.Internal;
 import io.xmlformatter.message.Warnings;
 import org.apache.cxf.Bus;
 import org.apache.cxf.buslifecycle.BusLifeCycleListener;
@@ -14,8 +15,10 @@ import java.util.Locale;
  * Unlike CXF's, the property is read when each bus has started, not once per JVM. Any other value than
  * {@code true}, {@code pretty} or {@code false} is reported as a warning (SLF4J if present, else
  * java.util.logging) and leaves logging off. The jar registers this listener with every bus
- * ({@code META-INF/cxf/bus-extensions.txt}); it uses only the CXF API of CXF 2.7 to 4.2.
+ * ({@code META-INF/cxf/bus-extensions.txt}); it uses only the CXF API of CXF 2.7 to 4.2. Public for CXF, which
+ * makes it by name.
  */
+@Internal
 public final class XmlLoggingBusListener implements BusLifeCycleListener {
     /** The switch: {@code true}, {@code pretty} or {@code false} (the default). */
     public static final String ENABLED_PROPERTY = "io.xmlformatter.cxf.logging.enabled";
@@ -46,7 +49,7 @@ public final class XmlLoggingBusListener implements BusLifeCycleListener {
                     + " is not true, pretty or false: logging stays off", null);
             return;
         }
-        XmlLoggingSettings settings = new XmlLoggingSettings();
+        BaseXmlLoggingFeature settings = new BaseXmlLoggingFeature();
         settings.setPrettyLogging("pretty".equals(mode));
         settings.installOn(bus, bus);
     }

@@ -18,15 +18,15 @@ import org.apache.cxf.ext.logging.event.LogEventSender;
  * per message goes to the sink ({@link Slf4jSink} under CXF's logger names, with CXF's MDC keys and markers, by
  * default) or to CXF's {@code sender}.
  *
- * <p>Its properties are those of {@link XmlLoggingSettings} (a CXF {@code AbstractFeature}, so a JAX-WS
+ * <p>Its properties are those of {@link BaseXmlLoggingFeature} (a CXF {@code AbstractFeature}, so a JAX-WS
  * {@code WebServiceFeature} too: {@code Endpoint.publish(address, implementor, new XmlLoggingFeature())}), plus CXF's
  * senders. One jar for CXF 3.6 (javax), 4.0, 4.1 and 4.2 (jakarta); on CXF 2.7 (Mule 3) use
- * {@link XmlLoggingSettings}'s interceptors.
+ * {@link BaseXmlLoggingFeature}'s interceptors.
  * {@link XmlLogging @XmlLogging} on a service class and the system property
  * {@value XmlLoggingBusListener#ENABLED_PROPERTY} are the equivalents of CXF's {@code @Logging} and
  * {@code org.apache.cxf.logging.enabled}.
  */
-public class XmlLoggingFeature extends XmlLoggingSettings {
+public class XmlLoggingFeature extends BaseXmlLoggingFeature {
     /** A feature with the defaults: limit 48 KiB, WS-Security preset, raw (unindented) payloads, SLF4J text. */
     public XmlLoggingFeature() {
     }

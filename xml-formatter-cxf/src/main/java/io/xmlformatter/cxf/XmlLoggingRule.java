@@ -9,7 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A rule for some exchanges, as a bean for Spring XML and Mule ({@link XmlLoggingSettings#setRules}): which
+ * A rule for some exchanges, as a bean for Spring XML and Mule ({@link BaseXmlLoggingFeature#setRules}): which
  * exchanges (port type, operation, address path pattern, HTTP method, SOAPAction; unset: any) and what changes for
  * them: logging off, or any option by its name or property as text ({@link Options#overlay}: names and paths
  * masked or pruned are added to those in force, every other option replaced). It is a rule of the core message

@@ -70,7 +70,7 @@ class FeaturePropertiesTest {
     void installingTwiceOnOneProviderAddsNothing() {
         org.apache.cxf.Bus bus = new org.apache.cxf.bus.extension.ExtensionManagerBus();
         try {
-            XmlLoggingSettings settings = new XmlLoggingSettings(MessageLogger.builder().build());
+            BaseXmlLoggingFeature settings = new BaseXmlLoggingFeature(MessageLogger.builder().build());
             settings.installOn(bus, bus);
             int in = bus.getInInterceptors().size();
             int out = bus.getOutInterceptors().size();

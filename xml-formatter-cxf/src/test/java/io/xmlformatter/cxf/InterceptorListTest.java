@@ -19,11 +19,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Configurations that list interceptors instead of features ({@code jaxws:inInterceptors}, Mule's
- * {@code cxf:inInterceptors}): one interceptor per chain from {@link XmlLoggingSettings} logs like the feature.
+ * {@code cxf:inInterceptors}): one interceptor per chain from {@link BaseXmlLoggingFeature} logs like the feature.
  */
 class InterceptorListTest {
 
-    private static Consumer<InterceptorProvider> interceptorsOf(XmlLoggingSettings settings) {
+    private static Consumer<InterceptorProvider> interceptorsOf(BaseXmlLoggingFeature settings) {
         return p -> {
             p.getInInterceptors().add(settings.getInInterceptor());
             p.getInFaultInterceptors().add(settings.getInInterceptor());
@@ -32,8 +32,8 @@ class InterceptorListTest {
         };
     }
 
-    private static XmlLoggingSettings settings(CollectingSink sink) {
-        XmlLoggingSettings s = new XmlLoggingSettings();
+    private static BaseXmlLoggingFeature settings(CollectingSink sink) {
+        BaseXmlLoggingFeature s = new BaseXmlLoggingFeature();
         s.setSink(sink);
         s.setPrettyLogging(true);
         return s;
@@ -72,7 +72,7 @@ class InterceptorListTest {
     @Test
     void withDuplicateSuppressionTheSamePayloadInOneCorrelationIdIsLoggedOnce() throws Exception {
         CollectingSink sink = new CollectingSink();
-        XmlLoggingSettings settings = settings(sink);
+        BaseXmlLoggingFeature settings = settings(sink);
         settings.setOptions(Map.of("exchange.suppress-duplicates", "true"));
         // client and service share the sink and, through X-Correlation-ID, the correlation id
         try (CxfServer server = new CxfServer(interceptorsOf(settings))) {

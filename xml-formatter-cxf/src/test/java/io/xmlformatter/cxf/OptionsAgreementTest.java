@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The CXF forms of the message logger's options against the one table of them, {@link Options}: the bean setters of
- * {@link XmlLoggingSettings} are CXF's names of the rows that have one, {@code options} for every row, and what only
+ * {@link BaseXmlLoggingFeature} are CXF's names of the rows that have one, {@code options} for every row, and what only
  * the CXF adapter has; {@link XmlLogging @XmlLogging}'s attributes name rows; the annotation derives from the logging
  * in force on its bus.
  */
@@ -45,13 +45,13 @@ class OptionsAgreementTest {
                 expected.add("set" + Character.toUpperCase(o.cxfName().charAt(0)) + o.cxfName().substring(1));
             }
         }
-        assertEquals(expected, setters(XmlLoggingSettings.class));
+        assertEquals(expected, setters(BaseXmlLoggingFeature.class));
     }
 
     @Test
     void theFeatureAddsOnlyCxfsSenderSetters() {
         Set<String> own = setters(XmlLoggingFeature.class);
-        own.removeAll(setters(XmlLoggingSettings.class));
+        own.removeAll(setters(BaseXmlLoggingFeature.class));
         // CXF's LogEventSender setters: the feature's way to hand records to CXF's senders, not a logger option
         assertEquals(new TreeSet<>(List.of("setInSender", "setOutSender", "setSender")), own);
     }
@@ -72,7 +72,7 @@ class OptionsAgreementTest {
         Bus bus = new ExtensionManagerBus();
         try {
             CollectingSink sink = new CollectingSink();
-            XmlLoggingSettings inForce = new XmlLoggingSettings();
+            BaseXmlLoggingFeature inForce = new BaseXmlLoggingFeature();
             inForce.setSink(sink);
             inForce.setSensitiveElementNames(Set.of("account"));
             inForce.setOptions(Map.of("exchange.strategy", "WITHOUT_BODY"));

@@ -1,13 +1,13 @@
 package io.xmlformatter.mule;
 
-import io.xmlformatter.cxf.XmlLoggingSettings;
+import io.xmlformatter.cxf.BaseXmlLoggingFeature;
 import io.xmlformatter.message.Options;
 
 import java.util.Collections;
 
 /**
  * The xml-formatter settings of a Mule 3 application, declared once as a Spring bean and shared by every flow:
- * the properties of {@link XmlLoggingSettings} (CXF's LoggingFeature names, every other option through
+ * the properties of {@link BaseXmlLoggingFeature} (CXF's LoggingFeature names, every other option through
  * {@code options}, the sinks).
  * In {@code cxf:proxy-service}, {@code cxf:jaxws-service}, {@code cxf:proxy-client} and {@code cxf:jaxws-client}
  * its interceptors are declared as inner beans:
@@ -31,7 +31,7 @@ import java.util.Collections;
  * flows behind a proxy share it. Duplicate suppression is on by default: within one correlation id a payload seen
  * again (coming into the proxy, going out to the backend, coming into the backend) is logged once.
  */
-public class MuleXmlLogging extends XmlLoggingSettings {
+public class MuleXmlLogging extends BaseXmlLoggingFeature {
     /** The record attribute (and MDC key) holding the Mule message's unique id. */
     public static final String MESSAGE_ID = MuleHost.MESSAGE_ID;
     /** The record attribute (and MDC key) holding the flow's name. */

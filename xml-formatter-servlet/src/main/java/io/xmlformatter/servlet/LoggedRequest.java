@@ -1,6 +1,6 @@
 package io.xmlformatter.servlet;
 
-import io.xmlformatter.message.BodyCapture;
+import io.xmlformatter.message.PendingBody;
 import io.xmlformatter.message.BodyTee;
 import io.xmlformatter.message.CapturedBody;
 import io.xmlformatter.message.MessageFacts;
@@ -26,7 +26,7 @@ import java.util.function.Consumer;
  * parameters (read through {@code getParameter}) become the logged body, re-encoded; multipart parts read through
  * {@code getParts} leave the record saying so. {@code startAsync()} hands the asynchronous code these wrappers.
  */
-final class LoggedRequest extends HttpServletRequestWrapper implements BodyCapture {
+final class LoggedRequest extends HttpServletRequestWrapper implements PendingBody {
     private final MessageFacts facts;
     private final BodyTee tee;
     private HttpServletResponse response;

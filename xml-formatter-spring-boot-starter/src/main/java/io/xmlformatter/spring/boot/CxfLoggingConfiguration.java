@@ -1,6 +1,6 @@
 package io.xmlformatter.spring.boot;
 
-import io.xmlformatter.cxf.XmlLoggingSettings;
+import io.xmlformatter.cxf.BaseXmlLoggingFeature;
 import io.xmlformatter.message.MessageLogger;
 import org.apache.cxf.Bus;
 import org.apache.cxf.endpoint.Client;
@@ -33,19 +33,19 @@ class CxfLoggingConfiguration {
     /** The CXF logging on the application's message logger. */
     @Bean
     @ConditionalOnMissingBean
-    XmlLoggingSettings xmlFormatterCxfLogging(MessageLogger logger) {
-        return new XmlLoggingSettings(logger);
+    BaseXmlLoggingFeature xmlFormatterCxfLogging(MessageLogger logger) {
+        return new BaseXmlLoggingFeature(logger);
     }
 
     /** Listens, on each bus as it is made, for its servers starting and its clients being made. */
     @Bean
-    static BeanPostProcessor xmlFormatterCxfBus(ObjectProvider<XmlLoggingSettings> logging) {
+    static BeanPostProcessor xmlFormatterCxfBus(ObjectProvider<BaseXmlLoggingFeature> logging) {
         return new BeanPostProcessor() {
             @Override
             public Object postProcessAfterInitialization(Object bean, String name) {
                 if (bean instanceof Bus bus) {
                     // the logging in force on the bus: @XmlLogging on a service derives from it
-                    bus.setExtension(logging.getObject(), XmlLoggingSettings.class);
+                    bus.setExtension(logging.getObject(), BaseXmlLoggingFeature.class);
                     EndpointLogging each = new EndpointLogging(logging, bus);
                     bus.getExtension(ServerLifeCycleManager.class).registerListener(each);
                     bus.getExtension(ClientLifeCycleManager.class).registerListener(each);
@@ -56,7 +56,7 @@ class CxfLoggingConfiguration {
     }
 
     /** Puts the interceptors on a server's endpoint as it starts and on a client as it is made. */
-    private record EndpointLogging(ObjectProvider<XmlLoggingSettings> logging, Bus bus)
+    private record EndpointLogging(ObjectProvider<BaseXmlLoggingFeature> logging, Bus bus)
             implements ServerLifeCycleListener, ClientLifeCycleListener {
         @Override
         public void startServer(Server server) {

@@ -50,13 +50,13 @@ class XmlFormatterAutoConfigurationTest {
     void byDefaultOneLoggerOnTheSlf4jSinkAndTheFeaturesOfBothRuntimes() {
         runner.run(context -> {
             assertThat(context).hasSingleBean(MessageLogger.class).hasSingleBean(LogSink.class)
-                    .hasSingleBean(io.xmlformatter.cxf.XmlLoggingSettings.class)
+                    .hasSingleBean(io.xmlformatter.cxf.BaseXmlLoggingFeature.class)
                     .hasSingleBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class)
                     .hasSingleBean(MeterBinder.class);
             assertThat(context.getBean(LogSink.class)).isInstanceOf(Slf4jSink.class);
             assertThat(context.getBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class).messageLogger())
                     .isSameAs(context.getBean(MessageLogger.class));
-            assertThat(context.getBean(io.xmlformatter.cxf.XmlLoggingSettings.class).getMessageLogger())
+            assertThat(context.getBean(io.xmlformatter.cxf.BaseXmlLoggingFeature.class).getMessageLogger())
                     .isSameAs(context.getBean(MessageLogger.class));
         });
     }
@@ -65,10 +65,10 @@ class XmlFormatterAutoConfigurationTest {
     void switchedOffEntirelyOrPerRuntime() {
         runner.withPropertyValues("xmlformatter.enabled=false").run(context ->
                 assertThat(context).doesNotHaveBean(MessageLogger.class).doesNotHaveBean(LogSink.class)
-                        .doesNotHaveBean(io.xmlformatter.cxf.XmlLoggingSettings.class));
+                        .doesNotHaveBean(io.xmlformatter.cxf.BaseXmlLoggingFeature.class));
         runner.withPropertyValues("xmlformatter.cxf.enabled=false").run(context ->
                 assertThat(context).hasSingleBean(MessageLogger.class)
-                        .doesNotHaveBean(io.xmlformatter.cxf.XmlLoggingSettings.class)
+                        .doesNotHaveBean(io.xmlformatter.cxf.BaseXmlLoggingFeature.class)
                         .hasSingleBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class));
     }
 
@@ -76,7 +76,7 @@ class XmlFormatterAutoConfigurationTest {
     void withoutCxfOrJakartaRestTheirFeaturesAreNotMade() {
         runner.withClassLoader(new FilteredClassLoader("org.apache.cxf.", "jakarta.ws.rs."))
                 .run(context -> assertThat(context).hasNotFailed().hasSingleBean(MessageLogger.class)
-                        .doesNotHaveBean(io.xmlformatter.cxf.XmlLoggingSettings.class)
+                        .doesNotHaveBean(io.xmlformatter.cxf.BaseXmlLoggingFeature.class)
                         .doesNotHaveBean(io.xmlformatter.jaxrs.XmlLoggingFeature.class));
     }
 

@@ -6,10 +6,10 @@ import java.util.function.Consumer;
 
 /**
  * A body being captured as the application reads it ({@link BodyTee}) or writes it ({@link WrittenBody}), given to
- * an exchange before it is done ({@link ExchangeLog.RequestStage#request(MessageFacts, BodyCapture)}).
+ * an exchange before it is done ({@link ExchangeLog.RequestStage#request(MessageFacts, PendingBody)}).
  */
 @Experimental
-public interface BodyCapture {
+public interface PendingBody {
     /**
      * Runs {@code action} once with the captured body: now if the capture is done, else when it is done. An
      * action that throws does not stop the others.

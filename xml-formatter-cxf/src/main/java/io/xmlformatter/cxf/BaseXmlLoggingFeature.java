@@ -1,5 +1,6 @@
 package io.xmlformatter.cxf;
 
+import io.xmlformatter.Internal;
 import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.message.MessageLoggerBuilder;
 import io.xmlformatter.message.Options;
@@ -10,49 +11,53 @@ import org.apache.cxf.interceptor.Interceptor;
 import org.apache.cxf.interceptor.InterceptorProvider;
 import org.apache.cxf.message.Message;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
- * The settings of the CXF logging, as bean setters for Spring XML, Mule and code: CXF's LoggingFeature properties
- * with CXF's names and meaning, every other option of the message logger through {@link #setOptions} (by its name or
- * property, as text: the one table in {@link Options}), the sinks and rules — passed to a
- * {@link MessageLoggerBuilder} (all policy lives in that core message logger; the interceptors only gather CXF's
- * facts and bytes). They are a CXF feature (an {@code AbstractFeature}, and so a JAX-WS {@code WebServiceFeature});
- * {@code XmlLoggingFeature} adds CXF's senders. Where a configuration lists interceptors rather than features (Mule's {@code cxf:inInterceptors},
- * {@code jaxws:inInterceptors}), {@link #getInInterceptor()} and {@link #getOutInterceptor()} give one interceptor
- * per chain.
+ * The CXF feature of xml-formatter without CXF's senders: what loads on every CXF line, 2.7 (Mule 3) to 4.2, where
+ * CXF's logging module may be absent. {@link XmlLoggingFeature}, the drop-in for CXF's {@code LoggingFeature}, is this
+ * plus CXF's {@code LogEventSender} setters; use it unless you are on CXF 2.7.
+ *
+ * <p>Its bean setters (Spring XML, Mule and code) are CXF's LoggingFeature properties with CXF's names and meaning;
+ * every other option of the message logger goes through {@link #setOptions} (by its name or property, as text: the
+ * one table in {@link Options}), with the sinks and rules, to a {@link MessageLoggerBuilder}: all policy lives in that
+ * core message logger, and the interceptors only gather CXF's facts and bytes. It is an {@code AbstractFeature}, and
+ * so a JAX-WS {@code WebServiceFeature}. Where a configuration lists interceptors rather than features (Mule's
+ * {@code cxf:inInterceptors}, {@code jaxws:inInterceptors}), {@link #getInInterceptor()} and
+ * {@link #getOutInterceptor()} give one interceptor per chain.
  *
  * <p>This class and the interceptors use only the CXF API that CXF 2.7 to 4.2 share (features, messages, exchanges,
- * phases, interceptor providers, the bus life cycle), so the one jar also runs inside Mule 3 on CXF 2.7. Its superclass
- * is a {@code WebServiceFeature}: the JAX-WS API ({@code jakarta.xml.ws-api} on CXF 4) is needed where it is loaded.
+ * phases, interceptor providers, the bus life cycle). Its superclass is a {@code WebServiceFeature}: the JAX-WS API
+ * ({@code jakarta.xml.ws-api} on CXF 4) is needed where it is loaded.
  */
-public class XmlLoggingSettings extends AbstractFeature {
+public class BaseXmlLoggingFeature extends AbstractFeature {
     private final MessageLoggerBuilder logger;
     private final MessageLogger given;
     private CxfHost host = new CxfHost() { };
     private CxfLogging built;
 
-    /** Settings with the message logger's defaults, changed by the setters. */
-    public XmlLoggingSettings() {
+    /** A feature with the message logger's defaults, changed by the setters. */
+    public BaseXmlLoggingFeature() {
         this.logger = MessageLogger.builder();
         this.given = null;
     }
 
     /**
-     * Settings that log with {@code messageLogger}, built elsewhere (a Spring Boot application's, shared with its
+     * A feature that logs with {@code messageLogger}, built elsewhere (a Spring Boot application's, shared with its
      * JAX-RS logging): the setters of options then throw, as those options are the logger's.
      */
-    public XmlLoggingSettings(MessageLogger messageLogger) {
+    public BaseXmlLoggingFeature(MessageLogger messageLogger) {
         this.logger = null;
         this.given = java.util.Objects.requireNonNull(messageLogger, "messageLogger");
     }
 
-    /** The builder the setters change; none when the settings were given a built message logger. */
+    /** The builder the setters change; none when the feature was given a built message logger. */
     private MessageLoggerBuilder options() {
         if (logger == null) {
-            throw new IllegalStateException("xml-formatter-cxf: these settings log with a given MessageLogger; "
+            throw new IllegalStateException("xml-formatter-cxf: this feature logs with a given MessageLogger; "
                     + "set options on that logger's builder");
         }
         return logger;
@@ -90,7 +95,7 @@ public class XmlLoggingSettings extends AbstractFeature {
 
     /** CXF's {@code sensitiveElementNames}: elements whose content is masked, wherever they are. */
     public void setSensitiveElementNames(Set<String> names) {
-        options().sensitiveElementNames(names);
+        options().set(Options.SENSITIVE_ELEMENT_NAMES, new ArrayList<>(names)); // replaces, as CXF's does
     }
 
     /** Adds to {@link #setSensitiveElementNames}. */
@@ -100,7 +105,7 @@ public class XmlLoggingSettings extends AbstractFeature {
 
     /** CXF's {@code sensitiveProtocolHeaderNames}: headers masked (any case), on top of the defaults. */
     public void setSensitiveProtocolHeaderNames(Set<String> names) {
-        options().sensitiveHeaderNames(names);
+        options().set(Options.SENSITIVE_HEADER_NAMES, new ArrayList<>(names)); // replaces, as CXF's does
     }
 
     /** Adds to {@link #setSensitiveProtocolHeaderNames}. */
@@ -172,8 +177,8 @@ public class XmlLoggingSettings extends AbstractFeature {
 
     /**
      * The interceptor for a service's or client's in and in-fault chains: it keeps the start of the body in the
-     * RECEIVE phase and adds the interceptor that writes the record at PRE_INVOKE. Interceptors from one settings
-     * object share its formatter and sinks; settings changed after the first call are not seen.
+     * RECEIVE phase and adds the interceptor that writes the record at PRE_INVOKE. Interceptors from one feature
+     * share its formatter and sinks; settings changed after the first call are not seen.
      */
     public Interceptor<Message> getInInterceptor() {
         return Interceptors.in(logging());
@@ -188,30 +193,31 @@ public class XmlLoggingSettings extends AbstractFeature {
     }
 
     /**
-     * Adds the interceptors of these settings to {@code provider} (an endpoint, a client or a bus): the in and
+     * Adds the interceptors of this feature to {@code provider} (an endpoint, a client or a bus): the in and
      * in-fault chains get the body tap and the record writer, the out and out-fault chains the body recorder and
      * its fallback. When {@code bus} shuts down, the sinks are closed (a MongoDB sink drains its queue first).
      * This is what {@code XmlLoggingFeature}, {@code @XmlLogging} and the bus-wide switch do on every CXF line.
-     * Nothing happens when {@code provider} already has interceptors of some xml-formatter settings: a message is
+     * Nothing happens when {@code provider} already has interceptors of some xml-formatter feature: a message is
      * never logged twice by one provider.
      */
     public void installOn(InterceptorProvider provider, Bus bus) {
-        if (provider == bus && bus != null && bus.getExtension(XmlLoggingSettings.class) == null) {
-            bus.setExtension(this, XmlLoggingSettings.class); // the logging in force, for @XmlLogging to derive from
+        if (provider == bus && bus != null && bus.getExtension(BaseXmlLoggingFeature.class) == null) {
+            bus.setExtension(this, BaseXmlLoggingFeature.class); // the logging in force, for @XmlLogging to derive from
         }
         Interceptors.install(provider, bus, logging());
     }
 
     /**
      * Where the correlation id, the host's own id of a message and its facts come from when CXF runs inside
-     * another runtime (Mule); by default nothing is added.
+     * another runtime (Mule); by default nothing is added. For xml-formatter's Mule module.
      */
+    @Internal
     public void setHost(CxfHost host) {
         this.host = host;
     }
 
     /**
-     * The message logger these settings describe, built on first use and shared with the interceptors: for
+     * The message logger this feature describes, built on first use and shared with the interceptors: for
      * bodies seen outside a CXF chain (a Mule flow's payload). Settings changed afterwards are not seen.
      */
     public MessageLogger getMessageLogger() {
