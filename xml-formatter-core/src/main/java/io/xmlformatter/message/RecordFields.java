@@ -47,11 +47,15 @@ final class RecordFields {
      * of the calls it makes, so such an id is drawn again (a detector that masks every id gets its masked form).
      */
     String newId() {
-        String id = UUID.randomUUID().toString();
-        for (int tries = 1; tries < MAX_ID_DRAWS && !id.equals(id(id)); tries++) {
-            id = UUID.randomUUID().toString();
+        String id = null;
+        for (int tries = 0; tries < MAX_ID_DRAWS; tries++) {
+            String drawn = UUID.randomUUID().toString();
+            id = id(drawn);
+            if (id.equals(drawn)) {
+                return drawn;
+            }
         }
-        return id(id);
+        return id;
     }
 
     /** {@code r} with every field but the payload cleaned; {@code r} itself when that changes nothing. */
