@@ -122,7 +122,7 @@ final class RecordFields {
             if (mask && (detectors || mayHoldCredential(s))) {
                 StringBuilder out = new StringBuilder(s.length() + 8);
                 int n = parameters.maskField(s, out);
-                if (n > 0 && !out.toString().equals(s)) { // a mask masked again is no change
+                if (n > 0 && !s.contentEquals(out)) { // a mask masked again is no change
                     s = out.toString();
                     masked += n;
                     changed = true;
