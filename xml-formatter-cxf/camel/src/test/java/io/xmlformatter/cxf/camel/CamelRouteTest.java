@@ -20,8 +20,14 @@ import org.w3c.dom.Element;
 import javax.xml.namespace.QName;
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.HttpURLConnection;
+import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -77,6 +83,34 @@ class CamelRouteTest {
         }
     }
 
+    @Test
+    void theRouteAnswersTheSameBytesWithAndWithoutTheFeature() throws Exception {
+        String envelope = "<soap:Envelope xmlns:soap='http://schemas.xmlsoap.org/soap/envelope/'><soap:Body>"
+                + "<p:pay xmlns:p='urn:example:payments'><account>acct-7</account><amount>9.99</amount></p:pay>"
+                + "</soap:Body></soap:Envelope>";
+        try (Route logged = new Route(true); Route plain = new Route(false)) {
+            byte[] with = post(logged.address, envelope);
+            byte[] without = post(plain.address, envelope);
+            assertEquals(new String(without, StandardCharsets.UTF_8), new String(with, StandardCharsets.UTF_8));
+            assertTrue(Arrays.equals(without, with), "byte for byte");
+            assertEquals(4, sink.await(4).size());
+        }
+    }
+
+    private static byte[] post(String address, String envelope) throws Exception {
+        HttpURLConnection c = (HttpURLConnection) new URL(address).openConnection();
+        c.setDoOutput(true);
+        c.setRequestProperty("Content-Type", "text/xml; charset=UTF-8");
+        c.setRequestProperty("SOAPAction", "\"\"");
+        try (OutputStream out = c.getOutputStream()) {
+            out.write(envelope.getBytes(StandardCharsets.UTF_8));
+        }
+        assertEquals(200, c.getResponseCode());
+        try (InputStream in = c.getInputStream()) {
+            return in.readAllBytes();
+        }
+    }
+
     private static LogRecord find(List<LogRecord> records, MessageType type) {
         return records.stream().filter(r -> r.type() == type).findFirst()
                 .orElseThrow(() -> new AssertionError("no " + type + " in " + records));
@@ -94,7 +128,7 @@ class CamelRouteTest {
     }
 
     private static int freePort() throws Exception {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             return s.getLocalPort();
         }
     }
