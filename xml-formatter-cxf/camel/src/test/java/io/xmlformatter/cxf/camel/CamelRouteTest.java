@@ -15,6 +15,7 @@ import org.apache.cxf.headers.Header;
 import org.apache.cxf.jaxws.JaxWsProxyFactoryBean;
 import org.apache.cxf.jaxws.JaxWsServerFactoryBean;
 import org.junit.jupiter.api.Test;
+import org.springframework.context.support.GenericXmlApplicationContext;
 import org.w3c.dom.Element;
 
 import javax.xml.namespace.QName;
@@ -68,6 +69,37 @@ class CamelRouteTest {
             assertEquals(in.correlationId(), out.correlationId(), "one correlation id across the route");
             assertEquals(in.correlationId(), find(records, MessageType.RESP_IN).correlationId());
             assertEquals(in.exchangeId(), find(records, MessageType.RESP_OUT).exchangeId());
+        }
+    }
+
+    @Test
+    void theSpringXmlFormLogsBothEndpointsAsTheJavaFormDoes() throws Exception {
+        String backendAddress = "http://127.0.0.1:" + freePort() + "/payments";
+        JaxWsServerFactoryBean sf = new JaxWsServerFactoryBean();
+        sf.setServiceClass(Payments.class);
+        sf.setServiceBean(new PaymentsImpl());
+        sf.setAddress(backendAddress);
+        Server backend = sf.create();
+        String routeAddress = "http://127.0.0.1:" + freePort() + "/route";
+        System.setProperty("route.address", routeAddress);
+        System.setProperty("backend.address", backendAddress);
+        try (GenericXmlApplicationContext spring = new GenericXmlApplicationContext("classpath:camel-route.xml")) {
+            JaxWsProxyFactoryBean cf = new JaxWsProxyFactoryBean();
+            cf.setServiceClass(Payments.class);
+            cf.setAddress(routeAddress);
+            Payments client = (Payments) cf.create();
+            wsSecurity(client);
+            assertEquals("paid 3.00 from acct-9", client.pay("acct-9", "3.00"));
+            CollectingSink records = spring.getBean("sink", CollectingSink.class);
+            List<LogRecord> all = records.await(4);
+            LogRecord in = find(all, MessageType.REQ_IN);
+            assertFalse(in.payload().contains("s3cr3t"), in.payload());
+            assertTrue(in.payload().contains("\n  <soap:Body>"), "prettyLogging: " + in.payload());
+            assertEquals(in.correlationId(), find(all, MessageType.REQ_OUT).correlationId());
+        } finally {
+            System.clearProperty("route.address");
+            System.clearProperty("backend.address");
+            backend.destroy();
         }
     }
 
