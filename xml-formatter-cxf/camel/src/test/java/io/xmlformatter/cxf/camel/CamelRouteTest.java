@@ -4,6 +4,7 @@ import io.xmlformatter.cxf.XmlLoggingFeature;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
+import io.xmlformatter.testsupport.WsSecurityHeader;
 import jakarta.xml.ws.BindingProvider;
 import jakarta.xml.ws.WebServiceException;
 import org.apache.camel.CamelContext;
@@ -19,8 +20,6 @@ import org.springframework.context.support.GenericXmlApplicationContext;
 import org.w3c.dom.Element;
 
 import javax.xml.namespace.QName;
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -42,8 +41,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * 127.0.0.1, the route calls a backend.
  */
 class CamelRouteTest {
-    private static final String WSSE = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
-
     private final CollectingSink sink = new CollectingSink();
 
     @Test
@@ -148,13 +145,8 @@ class CamelRouteTest {
                 .orElseThrow(() -> new AssertionError("no " + type + " in " + records));
     }
 
-    private static void wsSecurity(Payments client) throws Exception {
-        String xml = "<wsse:Security xmlns:wsse='" + WSSE + "'><wsse:UsernameToken><wsse:Username>alice"
-                + "</wsse:Username><wsse:Password>s3cr3t-P@ss</wsse:Password></wsse:UsernameToken></wsse:Security>";
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        Element e = f.newDocumentBuilder().parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)))
-                .getDocumentElement();
+    private static void wsSecurity(Payments client) {
+        Element e = WsSecurityHeader.usernameToken("alice", "s3cr3t-P@ss");
         ((BindingProvider) client).getRequestContext().put(Header.HEADER_LIST,
                 List.of(new Header(new QName(e.getNamespaceURI(), e.getLocalName()), e)));
     }

@@ -6,6 +6,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
+import io.xmlformatter.testsupport.WsSecurityHeader;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -15,8 +16,6 @@ import org.junit.jupiter.api.Test;
 import org.w3c.dom.Element;
 
 import javax.xml.namespace.QName;
-import javax.xml.parsers.DocumentBuilderFactory;
-import java.io.ByteArrayInputStream;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -31,8 +30,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @QuarkusTest
 class QuarkusCxfTest {
-    private static final String WSSE = "http://docs.oasis-open.org/wss/2004/01/oasis-200401-wss-wssecurity-secext-1.0.xsd";
-
     /** The test's sink, a bean the recipe's producer takes. */
     static final class Sink {
         @Produces
@@ -55,12 +52,7 @@ class QuarkusCxfTest {
 
     @Test
     void theServiceAndTheClientAreLoggedMaskedWithTheOptionsOfApplicationProperties() throws Exception {
-        String xml = "<wsse:Security xmlns:wsse='" + WSSE + "'><wsse:UsernameToken><wsse:Username>alice"
-                + "</wsse:Username><wsse:Password>s3cr3t-P@ss</wsse:Password></wsse:UsernameToken></wsse:Security>";
-        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
-        f.setNamespaceAware(true);
-        Element e = f.newDocumentBuilder().parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)))
-                .getDocumentElement();
+        Element e = WsSecurityHeader.usernameToken("alice", "s3cr3t-P@ss");
         ((BindingProvider) payments).getRequestContext().put(BindingProvider.ENDPOINT_ADDRESS_PROPERTY,
                 service.toString());
         ((BindingProvider) payments).getRequestContext().put(Header.HEADER_LIST,
