@@ -29,6 +29,8 @@ final class CxfLogging {
     private static final String BEGUN = ExchangeLog.RequestStage.class.getName();
     private static final String REQUESTED = ExchangeLog.ResponseStage.class.getName();
     private static final String ANSWERED = ExchangeLog.EndStage.class.getName();
+    /** A client exchange's inbound message that is its response (see {@link #claimResponse}). */
+    private static final String RESPONSE = CxfLogging.class.getName() + ".response";
 
     final MessageLogger logger;
     private final CxfHost host;
@@ -90,6 +92,7 @@ final class CxfLogging {
                 host.correlationIdOf(request), CxfFacts.exchangeId(request, logger));
         ex.put(BEGUN, x);
         ex.remove(REQUESTED); // a request sent again (a redirect, a retry) is an exchange of its own
+        ex.remove(RESPONSE);
         ex.remove(ANSWERED);
         operation(request, x);
         Map<String, List<String>> headers = CxfFacts.protocolHeaders(request);
@@ -117,6 +120,22 @@ final class CxfLogging {
     }
 
     /** The stage after the request (a client's, once its request went out), or null. */
+    /**
+     * A client's first inbound message claims its exchange's response (what the caller reads); false for a later
+     * one. Over CXF's local transport a server whose write fails sends a fault after the response, and the two
+     * chains can reach PRE_INVOKE in either order: the record must follow the first, whose body the caller reads.
+     */
+    static boolean claimResponse(Message message) {
+        Object first = message.getExchange().putIfAbsent(RESPONSE, message);
+        return first == null || first == message;
+    }
+
+    /** Whether {@code message} is its client exchange's response (the first inbound message, or no claim made). */
+    static boolean isResponse(Message message) {
+        Object first = message.getExchange().get(RESPONSE);
+        return first == null || first == message;
+    }
+
     static ExchangeLog.ResponseStage requested(Exchange ex) {
         return stage(ex, REQUESTED, ExchangeLog.ResponseStage.class);
     }

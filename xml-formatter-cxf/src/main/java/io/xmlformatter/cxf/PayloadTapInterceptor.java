@@ -36,6 +36,9 @@ final class PayloadTapInterceptor extends AbstractPhaseInterceptor<Message> {
         if (x == null || !x.capturesBody(CxfFacts.type(message))) {
             return;
         }
+        if (MessageUtils.isRequestor(message) && !CxfLogging.claimResponse(message)) {
+            return; // a second inbound message (a fault the local transport sends after a failed write)
+        }
         InputStream is = message.getContent(InputStream.class);
         if (is != null) {
             BodyTee tee = new BodyTee(x.captureLimit(), CxfFacts.contentLength(message));

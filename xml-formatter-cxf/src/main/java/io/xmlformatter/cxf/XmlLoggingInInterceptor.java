@@ -41,7 +41,7 @@ final class XmlLoggingInInterceptor extends AbstractPhaseInterceptor<Message> {
             return;
         }
         ExchangeLog.ResponseStage r = CxfLogging.requested(ex);
-        if (r == null || CxfLogging.answered(ex) != null) {
+        if (r == null || CxfLogging.answered(ex) != null || !CxfLogging.isResponse(message)) {
             return;
         }
         BodyTee tee = message.getContent(BodyTee.class);
