@@ -88,6 +88,9 @@ public final class MessageLogger implements AutoCloseable {
         registry = parent != null ? parent.registry : new ExchangeRegistry(options);
         live = parent != null ? parent.live : new LiveRules<>(b.clock);
         rules = rules(b.rules);
+        // OpenTelemetry's context storage is found by a ServiceLoader (jar reads) the first time it is asked for:
+        // here, not in the first exchange on a reactive server's event loop
+        OpenTelemetrySpan.currentSpan();
     }
 
     /** Each rule's logger, derived from this one with its override. */

@@ -13,6 +13,7 @@ import java.util.Map;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** An exchange's scope alone: its ids and trace, and the MDC of the thread a server exchange runs on. */
 class ExchangeScopeTest {
@@ -85,6 +86,24 @@ class ExchangeScopeTest {
             assertEquals(s.id, s.correlationId);
             String id = detecting.newId();
             assertEquals(id, detecting.maskText(id));
+        }
+    }
+
+    /**
+     * An id is a version-4 UUID drawn without {@code SecureRandom} (which may read the entropy source: BlockHound
+     * stopped every exchange of a WebFlux server on it), all different.
+     */
+    @Test
+    void idsAreDistinctVersionFourUuids() {
+        MessageLogger logger = MessageLogger.builder().sink(r -> { }).build();
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (int i = 0; i < 10_000; i++) {
+            String id = logger.newId();
+            java.util.UUID uuid = java.util.UUID.fromString(id);
+            assertEquals(4, uuid.version());
+            assertEquals(2, uuid.variant());
+            assertEquals(uuid.toString(), id);
+            assertTrue(seen.add(id), id);
         }
     }
 }
