@@ -44,6 +44,6 @@ final class LoggedClientRequest extends ClientHttpRequestDecorator {
     private void describe() {
         HttpHeaders headers = getHeaders();
         facts.contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE));
-        facts.headers(headers);
+        headers.forEach(facts::header);
     }
 }

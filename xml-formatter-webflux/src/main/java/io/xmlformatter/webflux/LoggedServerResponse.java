@@ -57,7 +57,7 @@ final class LoggedServerResponse extends ServerHttpResponseDecorator {
         MessageFacts facts = XmlLoggingWebFilter.describe(stage.facts(MessageType.RESP_OUT), request)
                 .responseCode(status == null ? 200 : status.value());
         facts.contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE));
-        facts.headers(headers);
+        headers.forEach(facts::header);
         if (body == null) {
             stage.response(facts).end();
         } else {

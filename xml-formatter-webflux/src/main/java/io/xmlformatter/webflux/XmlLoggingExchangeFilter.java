@@ -69,7 +69,8 @@ public final class XmlLoggingExchangeFilter implements ExchangeFilterFunction {
             sent.body((message, inserting) -> request.body()
                     .insert(new LoggedClientRequest(message, out, facts), inserting));
         } else {
-            facts.contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE)).headers(headers);
+            facts.contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE));
+            headers.forEach(facts::header);
             if (headers.getFirst(begun.correlationHeader()) == null) {
                 facts.header(begun.correlationHeader(), List.of(begun.correlationId()));
             }
@@ -106,7 +107,8 @@ public final class XmlLoggingExchangeFilter implements ExchangeFilterFunction {
             HttpHeaders headers = response.headers().asHttpHeaders();
             MessageFacts facts = stage.facts(MessageType.RESP_IN).httpMethod(method).address(address)
                     .responseCode(response.statusCode().value());
-            facts.contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE)).headers(headers);
+            facts.contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE));
+            headers.forEach(facts::header);
             if (!stage.capturesBody(MessageType.RESP_IN)) {
                 stage.response(facts).end();
                 return response;

@@ -68,13 +68,13 @@ public final class XmlLoggingWebFilter implements WebFilter, Ordered {
         }
         MessageFacts facts = describe(begun.facts(MessageType.REQ_IN), request);
         facts.contentType(headers.getFirst(HttpHeaders.CONTENT_TYPE));
-        facts.headers(headers);
+        headers.forEach(facts::header);
         long length = headers.getContentLength();
         BodyTee tee = BodyTee.mayHaveBody(request.getMethod().name(), length,
                 headers.getFirst(HttpHeaders.TRANSFER_ENCODING)) && begun.capturesBody(MessageType.REQ_IN)
                 ? new BodyTee(begun.captureLimit(), length) : null;
         String type = String.valueOf(headers.getFirst(HttpHeaders.CONTENT_TYPE));
-        if (tee != null && (headers.containsKey("SOAPAction") || type.startsWith("application/soap+xml"))) {
+        if (tee != null && (headers.getFirst("SOAPAction") != null || type.startsWith("application/soap+xml"))) {
             tee.whenDone(facts::operationOf);
         }
         ExchangeLog.ResponseStage stage = tee != null ? begun.request(facts, tee) : begun.request(facts);

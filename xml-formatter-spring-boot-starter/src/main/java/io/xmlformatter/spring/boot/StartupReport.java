@@ -33,6 +33,8 @@ final class StartupReport implements SmartInitializingSingleton {
         INTEGRATIONS.put("xmlFormatterWebServiceTemplateCustomizer", "Spring-WS clients (WebServiceTemplateBuilder)");
         INTEGRATIONS.put("xmlFormatterServletFilter", "servlets (a filter on every path)");
         INTEGRATIONS.put("xmlFormatterClientInterceptor", "RestClient and RestTemplate (Boot's builders)");
+        INTEGRATIONS.put("xmlFormatterWebFilter", "WebFlux (a WebFilter on every exchange)");
+        INTEGRATIONS.put("xmlFormatterWebClientFilter", "WebClient (Boot's WebClient.Builder)");
     }
 
     private final ListableBeanFactory beans;

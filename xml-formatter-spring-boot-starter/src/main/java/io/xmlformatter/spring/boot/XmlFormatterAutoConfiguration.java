@@ -33,7 +33,7 @@ import org.springframework.core.env.Environment;
         OpenTelemetrySinkConfiguration.Missing.class, OpenTelemetrySinkConfiguration.Spans.class,
         CxfLoggingConfiguration.class,
         JaxRsLoggingConfiguration.class, SpringWsLoggingConfiguration.class, ServletLoggingConfiguration.class,
-        ClientLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class,
+        ClientLoggingConfiguration.class, WebFluxLoggingConfiguration.class, MetricsConfiguration.class, EndpointConfiguration.class,
         JmxConfiguration.class})
 @Internal
 public class XmlFormatterAutoConfiguration {

@@ -27,6 +27,7 @@ import java.util.List;
  * @param springWs The wiring to Spring Web Services
  * @param servlet The servlet filter logging the web application's other exchanges
  * @param clients The interceptor on Spring's HTTP clients built from Boot's builders
+ * @param webflux The WebFilter logging a reactive web application's exchanges
  */
 @ConfigurationProperties("xmlformatter")
 public record XmlFormatterProperties(
@@ -40,7 +41,8 @@ public record XmlFormatterProperties(
         @DefaultValue Jersey jersey,
         @DefaultValue SpringWs springWs,
         @DefaultValue Servlet servlet,
-        @DefaultValue Clients clients) {
+        @DefaultValue Clients clients,
+        @DefaultValue Webflux webflux) {
 
     /** Where records go. */
     public enum SinkType {
@@ -194,9 +196,21 @@ public record XmlFormatterProperties(
     /**
      * Spring's HTTP clients.
      *
-     * @param enabled Log every RestClient and RestTemplate built from Boot's RestClient.Builder and
-     *         RestTemplateBuilder
+     * @param enabled Log every RestClient, RestTemplate and WebClient built from Boot's RestClient.Builder,
+     *         RestTemplateBuilder and WebClient.Builder
      */
     public record Clients(@DefaultValue("true") boolean enabled) {
+    }
+
+    /**
+     * The WebFilter of a reactive web application (with xml-formatter-webflux): every exchange, streamed bodies
+     * copied as they go, nothing blocking.
+     *
+     * @param enabled Register the WebFilter in a reactive web application
+     * @param order The WebFilter's order; default before Spring Security's (-100), so that a refused request is
+     *         logged
+     */
+    public record Webflux(@DefaultValue("true") boolean enabled,
+            @DefaultValue("-2147483638") int order) {
     }
 }
