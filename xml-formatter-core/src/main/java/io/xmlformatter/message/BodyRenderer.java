@@ -298,10 +298,10 @@ final class BodyRenderer implements Multipart.Parts {
      * find the markup; null when there are none.
      */
     private static String unescapedMarkup(CharSequence json) {
-        String t = json.toString();
-        if (!containsMarkupEscape(t)) {
+        if (!containsMarkupEscape(json)) {
             return null;
         }
+        String t = json.toString();
         String prev;
         do {
             prev = t;
@@ -310,11 +310,13 @@ final class BodyRenderer implements Multipart.Parts {
         return t;
     }
 
-    private static boolean containsMarkupEscape(String t) {
-        for (int i = t.indexOf("\\u00"); i >= 0; i = t.indexOf("\\u00", i + 1)) {
-            if (i + 5 < t.length()) {
-                String code = t.substring(i + 4, i + 6);
-                if ("3c".equalsIgnoreCase(code) || "26".equals(code)) {
+    /** Whether {@code t} holds {@code \\u003c} (any case) or {@code \\u0026}; read in place, nothing copied. */
+    private static boolean containsMarkupEscape(CharSequence t) {
+        for (int i = 0; i + 5 < t.length(); i++) {
+            if (t.charAt(i) == '\\' && t.charAt(i + 1) == 'u' && t.charAt(i + 2) == '0' && t.charAt(i + 3) == '0') {
+                char a = t.charAt(i + 4);
+                char b = t.charAt(i + 5);
+                if ((a == '3' && (b == 'c' || b == 'C')) || (a == '2' && b == '6')) {
                     return true;
                 }
             }

@@ -54,6 +54,14 @@ final class DetectedValues {
 
     /** {@code text[from, to)} percent- and plus-decoded as UTF-8; a broken escape stays as written. */
     static String decode(CharSequence text, int from, int to) {
+        boolean plain = true;
+        for (int i = from; i < to && plain; i++) {
+            char c = text.charAt(i);
+            plain = c != '%' && c != '+' && c < 0x80;
+        }
+        if (plain) {
+            return text.subSequence(from, to).toString(); // nothing to decode (most names in text)
+        }
         byte[] b = new byte[(to - from) * 3];
         int n = 0;
         for (int i = from; i < to; i++) {
