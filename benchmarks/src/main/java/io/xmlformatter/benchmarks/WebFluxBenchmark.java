@@ -97,13 +97,15 @@ public class WebFluxBenchmark {
             case "xf" -> List.of(new XmlLoggingExchangeFilter(logger));
             default -> List.of();
         };
-        client = WebClient.builder().codecs(c -> c.defaultCodecs().maxInMemorySize(4 << 20))
-                .filters(f -> f.addAll(clientFilters)).exchangeFunction(request -> {
-            MockClientHttpRequest sent = new MockClientHttpRequest(request.method(), request.url());
-            return request.writeTo(sent, ExchangeStrategies.withDefaults()).then(Mono.fromSupplier(() ->
-                    ClientResponse.create(HttpStatus.OK).header("Content-Type", "application/json")
-                            .body(sent.getBody()).build()));
-        }).build();
+        ExchangeStrategies strategies = ExchangeStrategies.builder()
+                .codecs(c -> c.defaultCodecs().maxInMemorySize(4 << 20)).build();
+        client = WebClient.builder().exchangeStrategies(strategies).filters(f -> f.addAll(clientFilters))
+                .exchangeFunction(request -> {
+                    MockClientHttpRequest sent = new MockClientHttpRequest(request.method(), request.url());
+                    return request.writeTo(sent, strategies).then(Mono.fromSupplier(() ->
+                            ClientResponse.create(HttpStatus.OK, strategies).header("Content-Type",
+                                    "application/json").body(sent.getBody()).build()));
+                }).build();
     }
 
     /** The request body as a server gets it: 8 KiB buffers. */
