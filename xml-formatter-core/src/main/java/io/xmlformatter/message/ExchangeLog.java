@@ -198,6 +198,11 @@ public final class ExchangeLog {
         }
 
         @Override
+        public CallOnThread callOnThisThread() {
+            return exchange.callOnThisThread();
+        }
+
+        @Override
         public EndStage accepted() {
             return new Answered(exchange.accepted());
         }
@@ -322,6 +327,22 @@ public final class ExchangeLog {
 
         /** A one-way call was accepted: no response record comes, and the exchange succeeded. */
         EndStage accepted();
+
+        /**
+         * A synchronous client adapter's call runs on this thread until the returned call is closed (open it
+         * around sending the request and receiving the response, in try-with-resources): a client exchange begun
+         * meanwhile on this thread for the same address (host, path, method) is the same call seen by a second
+         * integration — a {@code RestClient} interceptor over an HTTP client that logs too — and logs nothing, so
+         * that the call is logged once, by the outer adapter. A server exchange's call: nothing.
+         */
+        CallOnThread callOnThisThread();
+    }
+
+    /** A client call running on its thread, from {@link ResponseStage#callOnThisThread} until closed. */
+    public interface CallOnThread extends AutoCloseable {
+        /** The call is over on this thread (closing it on another thread, or again, changes nothing). */
+        @Override
+        void close();
     }
 
     /** The outcome is given; the exchange ends next. */

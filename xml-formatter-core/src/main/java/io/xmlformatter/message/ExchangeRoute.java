@@ -22,6 +22,8 @@ final class ExchangeRoute {
     private volatile ExchangeStrategy strategy;
     /** Left out by sampling (failures not kept) or by a rule: nothing is logged. Guarded by this. */
     private boolean off;
+    /** The same call as a client exchange around it on its thread logs ({@link ClientCalls}). Guarded by this. */
+    private boolean aroundCall;
     /** What is known of the exchange for the rules and its records. Guarded by this. */
     private String service;
     private String integration;
@@ -86,6 +88,16 @@ final class ExchangeRoute {
         }
     }
 
+    /** The address of the call, as {@link ClientCalls} compares them: the service (a client's host), method, path. */
+    synchronized String address() {
+        return service + ' ' + httpMethod + ' ' + path;
+    }
+
+    /** The call is logged by the adapter around it, on this thread ({@link ClientCalls}): nothing is logged here. */
+    synchronized void leftToTheCallAround() {
+        aroundCall = true;
+    }
+
     synchronized void integration(String name) {
         if (!Objects.equals(integration, name)) {
             asked.clear(); // a sink may decide by it
@@ -94,7 +106,7 @@ final class ExchangeRoute {
     }
 
     synchronized boolean logs(MessageType type) {
-        if (off) {
+        if (off || aroundCall) {
             return false;
         }
         return asked.computeIfAbsent(type, t -> logger.wouldLog(t, integration, service));

@@ -25,7 +25,8 @@ final class ExchangeScope {
     private final boolean ownSpan;
     /** Whether the records go onto {@link #span}: never onto a client exchange's caller's span. */
     private final boolean bodiesOnSpan;
-    private final boolean server;
+    /** Whether it is a server exchange (else a client's). */
+    final boolean server;
     /** Ends the exchange when another begins on this thread before it ended. */
     private final Runnable endExchange;
 

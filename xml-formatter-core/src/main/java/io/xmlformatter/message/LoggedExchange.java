@@ -71,7 +71,15 @@ final class LoggedExchange {
             String httpMethod, String soapAction) {
         expect(BEGUN, "operation(...)");
         route.operation(serviceName, operationName, path, httpMethod, soapAction);
+        if (!scope.server && ClientCalls.running(route.address())) {
+            route.leftToTheCallAround();
+        }
         return this;
+    }
+
+    /** A client's call runs on this thread until closed ({@link ClientCalls}); a server's: nothing. */
+    ExchangeLog.CallOnThread callOnThisThread() {
+        return scope.server ? () -> { } : ClientCalls.open(route.address());
     }
 
     synchronized LoggedExchange integration(String name) {

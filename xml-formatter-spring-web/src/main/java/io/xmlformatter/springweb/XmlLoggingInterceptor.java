@@ -24,7 +24,8 @@ import java.util.Set;
  * sent in its header; the response (RESP_IN, or FAULT_IN at or above the fault status) with its body copied, up to
  * the limit, as the caller reads it — nothing buffered, a streamed body still streams — and written when the caller
  * has read it to its end or the limit, or closed it; an I/O error as a failed exchange. Records are named
- * {@code io.xmlformatter.spring-web.<host>.<TYPE>} by the SLF4J sink.
+ * {@code io.xmlformatter.spring-web.<host>.<TYPE>} by the SLF4J sink. Over an HTTP client that logs too (the JDK's
+ * {@code XmlLoggingHttpClient}, HttpClient 5 with {@code XmlLoggingExecHandler}), a call is logged once, here.
  *
  * <pre>{@code
  * RestClient client = RestClient.builder().requestInterceptor(new XmlLoggingInterceptor(logger)).build();
@@ -61,11 +62,14 @@ public final class XmlLoggingInterceptor implements ClientHttpRequestInterceptor
                 ? exchange.request(out) : exchange.request(out, body.length <= limit ? CapturedBody.of(body)
                         : CapturedBody.prefix(body, limit, body.length));
         ClientHttpResponse response;
+        ExchangeLog.CallOnThread call = stage.callOnThisThread(); // an HTTP client below that logs too: once
         try {
             response = execution.execute(request, body);
         } catch (IOException | RuntimeException | Error e) {
             stage.failed().end();
             throw e;
+        } finally {
+            call.close();
         }
         MessageFacts in = describe(stage.facts(MessageType.RESP_IN), request, response.getHeaders())
                 .responseCode(response.getStatusCode().value());

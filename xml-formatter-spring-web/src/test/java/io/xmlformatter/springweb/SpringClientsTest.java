@@ -205,4 +205,35 @@ class SpringClientsTest {
         assertFalse(sink.json().contains("ws-secret-4"));
         assertArrayEquals(new Object[] {MessageType.REQ_OUT, MessageType.RESP_IN}, sink.types().toArray());
     }
+
+    /**
+     * Boot builds the request factory over an HTTP client of the application's; when that client logs too (HttpClient
+     * 5 with its exec handler, the JDK's client wrapped), each call is logged once, by the interceptor.
+     */
+    @Test
+    void aCallThroughAnHttpClientThatLogsTooIsLoggedOnce() throws Exception {
+        List<ClientHttpRequestFactory> loggingClients = List.of(
+                new HttpComponentsClientHttpRequestFactory(org.apache.hc.client5.http.impl.classic.HttpClients
+                        .custom().addExecInterceptorFirst(io.xmlformatter.httpclient5.XmlLoggingExecHandler.NAME,
+                                new io.xmlformatter.httpclient5.XmlLoggingExecHandler(logger)).build()),
+                new JdkClientHttpRequestFactory(io.xmlformatter.jdkhttp.XmlLoggingHttpClient.wrap(
+                        java.net.http.HttpClient.newHttpClient(), logger)));
+        for (ClientHttpRequestFactory f : loggingClients) {
+            sink.clear();
+            RestClient c = RestClient.builder().requestFactory(f).requestInterceptor(interceptor).build();
+            assertEquals("{\"n\":1}", c.post().uri(backend.url("/echo")).contentType(MediaType.APPLICATION_JSON)
+                    .body("{\"n\":1}").retrieve().body(String.class));
+            List<LogRecord> records = sink.awaitExchange();
+            assertEquals(List.of("spring-web", "spring-web"), records.stream().map(LogRecord::integration).toList(),
+                    f.getClass().getSimpleName());
+            assertEquals(2, sink.all().size(), sink::json);
+        }
+        sink.clear();
+        java.net.http.HttpClient alone = io.xmlformatter.jdkhttp.XmlLoggingHttpClient.wrap(
+                java.net.http.HttpClient.newHttpClient(), logger);
+        alone.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(backend.url("/echo")))
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals("jdk-http", sink.awaitExchange().get(0).integration(), "alone, the client logs its calls");
+    }
 }

@@ -30,7 +30,7 @@ class WebFluxDemoTest {
             assertFalse(console.contains(secret), secret);
         }
         // the payment (in, and its call to the bank out), the bank's side, the stream: 4 exchanges, 8 records
-        assertEquals(8, console.split("io\\.xmlformatter\\.webflux\\.", -1).length - 1, console);
+        assertEquals(8, console.split("webflux\\.127\\.0\\.0\\.1\\.[A-Z_]+ +:", -1).length - 1, console);
         assertTrue(console.contains("\"tick\":3"), console);
     }
 }
