@@ -2,7 +2,7 @@ package io.xmlformatter.message;
 
 /**
  * The client calls running on a thread, each opened by a synchronous adapter around its call
- * ({@link ExchangeLog.ResponseStage#callOnThisThread}): a client exchange begun meanwhile on the thread for the same
+ * ({@code ExchangeLog.ResponseStage.callOnThisThread}): a client exchange begun meanwhile on the thread for the same
  * address is the same call seen by a second integration (a {@code RestClient} interceptor over an HTTP client that
  * logs too), and is left to the first, so that a call is logged once.
  */
@@ -23,14 +23,14 @@ final class ClientCalls {
     }
 
     /** A call to {@code address} runs on this thread until the returned call is closed. */
-    static ExchangeLog.CallOnThread open(String address) {
+    static Call open(String address) {
         Call call = new Call(address, RUNNING.get(), Thread.currentThread());
         RUNNING.set(call);
         return call;
     }
 
     /** One call on its thread, and the one it runs within. */
-    private static final class Call implements ExchangeLog.CallOnThread {
+    static final class Call {
         final String address;
         final Call outer;
         private final Thread thread;
@@ -43,8 +43,7 @@ final class ClientCalls {
         }
 
         /** The thread's running calls lose this one (and any opened within it and not closed). */
-        @Override
-        public void close() {
+        void close() {
             if (closed || Thread.currentThread() != thread) {
                 return;
             }

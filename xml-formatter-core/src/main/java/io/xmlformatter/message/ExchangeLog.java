@@ -199,7 +199,8 @@ public final class ExchangeLog {
 
         @Override
         public CallOnThread callOnThisThread() {
-            return exchange.callOnThisThread();
+            ClientCalls.Call call = exchange.callOnThisThread();
+            return call == null ? () -> { } : call::close;
         }
 
         @Override

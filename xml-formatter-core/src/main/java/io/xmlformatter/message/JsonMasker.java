@@ -138,6 +138,12 @@ final class JsonMasker {
         private int tokenOut = -1;
         private int tokenStart = -1;
         private int tokenEnd = -1;
+        /**
+         * The content {@code in[clean, cleanTo)} of the string {@link #pairsIn} last read, when the detectors found
+         * nothing in it (decoded, escaped once at most, not at the cut): it is copied as it is.
+         */
+        private int clean = -1;
+        private int cleanTo = -1;
         int masked;
         boolean wellFormed = true;
         int jsonFrom;
@@ -556,7 +562,7 @@ final class JsonMasker {
             if (cs < ce && pairs != null && pairsIn(i, cs, ce, after)) {
                 return;
             }
-            if (values == null || cs >= ce) {
+            if (values == null || cs >= ce || (clean == cs && cleanTo == ce)) { // nothing in it, as pairsIn read
                 out.append(in, i, after);
                 return;
             }
@@ -599,11 +605,17 @@ final class JsonMasker {
             if (!separator && !escaped) {
                 return false; // no pair (an escape could spell a separator)
             }
-            CharSequence text = escaped ? decode(cs, ce) : in.subSequence(cs, ce);
+            String decoded = escaped ? decode(cs, ce) : null;
+            CharSequence text = escaped ? decoded : in.subSequence(cs, ce);
             int detected = 0;
             if (values != null) { // first: a pair masked by name could cut a card in two ('pin= 4929 8046 1775 0034')
                 StringBuilder d = new StringBuilder(text.length() + 16);
-                detected = values.mask(text, 0, text.length(), cut && ce == end, d);
+                boolean atCut = cut && ce == end;
+                detected = values.mask(text, 0, text.length(), atCut, d);
+                if (detected == 0 && !atCut && (decoded == null || !decoded.contains("\\u"))) {
+                    clean = cs; // appendString need not run the detectors again (nor decode): they find nothing
+                    cleanTo = ce;
+                }
                 text = d;
             }
             StringBuilder named = new StringBuilder(text.length() + 16);

@@ -77,9 +77,9 @@ final class LoggedExchange {
         return this;
     }
 
-    /** A client's call runs on this thread until closed ({@link ClientCalls}); a server's: nothing. */
-    ExchangeLog.CallOnThread callOnThisThread() {
-        return scope.server ? () -> { } : ClientCalls.open(route.address());
+    /** A client's call runs on this thread until closed ({@link ClientCalls}); a server's: none (null). */
+    ClientCalls.Call callOnThisThread() {
+        return scope.server ? null : ClientCalls.open(route.address());
     }
 
     synchronized LoggedExchange integration(String name) {
