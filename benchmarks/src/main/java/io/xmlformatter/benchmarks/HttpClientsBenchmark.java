@@ -36,8 +36,7 @@ import org.zalando.logbook.Logbook;
 import org.zalando.logbook.core.DefaultHttpLogFormatter;
 import org.zalando.logbook.core.DefaultHttpLogWriter;
 import org.zalando.logbook.core.DefaultSink;
-import org.zalando.logbook.httpclient5.LogbookHttpRequestInterceptor;
-import org.zalando.logbook.httpclient5.LogbookHttpResponseInterceptor;
+import org.zalando.logbook.httpclient5.LogbookHttpExecHandler;
 import org.zalando.logbook.json.JsonBodyFilters;
 import org.zalando.logbook.okhttp.LogbookInterceptor;
 
@@ -52,7 +51,7 @@ import java.util.concurrent.TimeUnit;
  * What logging an OkHttp or Apache HttpClient 5 call costs: one POST of a JSON order list, answered with the same
  * bytes in memory (an interceptor at the chain's end stands for the server: no sockets, the same for every
  * configuration). {@code none}: no logging; {@code logbook}: Zalando Logbook's OkHttp interceptor or HttpClient 5
- * request and response interceptors (JSON body filter masking {@code password}, its HTTP text format, its writer at
+ * exec handler (JSON body filter masking {@code password}, its HTTP text format, its writer at
  * TRACE); {@code xf}: this project's interceptor or exec handler (limit 48 KB, {@code password} masked by name,
  * CXF's text layout). Both write into the same logback file appender (to {@code /dev/null}).
  */
@@ -88,8 +87,7 @@ public class HttpClientsBenchmark {
         switch (config) {
             case "logbook" -> {
                 ok.addInterceptor(new LogbookInterceptor(logbook));
-                hc.addRequestInterceptorFirst(new LogbookHttpRequestInterceptor(logbook))
-                        .addResponseInterceptorLast(new LogbookHttpResponseInterceptor());
+                hc.addExecInterceptorFirst("logbook", new LogbookHttpExecHandler(logbook));
             }
             case "xf" -> {
                 ok.addInterceptor(new XmlLoggingInterceptor(logger));
