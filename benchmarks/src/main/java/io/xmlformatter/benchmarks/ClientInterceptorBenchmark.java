@@ -21,16 +21,10 @@ import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.mock.http.client.MockClientHttpRequest;
 import org.springframework.mock.http.client.MockClientHttpResponse;
 import org.springframework.web.client.RestClient;
-import org.zalando.logbook.Logbook;
-import org.zalando.logbook.core.DefaultHttpLogFormatter;
-import org.zalando.logbook.core.DefaultHttpLogWriter;
-import org.zalando.logbook.core.DefaultSink;
-import org.zalando.logbook.json.JsonBodyFilters;
 import org.zalando.logbook.spring.LogbookClientHttpRequestInterceptor;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -71,9 +65,7 @@ public class ClientInterceptorBenchmark {
             }
         };
         List<ClientHttpRequestInterceptor> interceptors = switch (config) {
-            case "logbook" -> List.of(new LogbookClientHttpRequestInterceptor(Logbook.builder()
-                    .bodyFilter(JsonBodyFilters.replaceJsonStringProperty(Set.of("password"), "XXX"))
-                    .sink(new DefaultSink(new DefaultHttpLogFormatter(), new DefaultHttpLogWriter())).build()));
+            case "logbook" -> List.of(new LogbookClientHttpRequestInterceptor(Logbooks.passwordFiltered()));
             case "xf" -> List.of(new XmlLoggingInterceptor(MessageLogger.builder().limit(48 * 1024)
                     .sensitiveElementNames(List.of("password")).sink(Slf4jSink.text()).build()));
             default -> List.of();

@@ -33,18 +33,13 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 import org.zalando.logbook.Logbook;
-import org.zalando.logbook.core.DefaultHttpLogFormatter;
-import org.zalando.logbook.core.DefaultHttpLogWriter;
-import org.zalando.logbook.core.DefaultSink;
 import org.zalando.logbook.httpclient5.LogbookHttpExecHandler;
-import org.zalando.logbook.json.JsonBodyFilters;
 import org.zalando.logbook.okhttp.LogbookInterceptor;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -77,9 +72,7 @@ public class HttpClientsBenchmark {
     @Setup
     public void setUp() {
         body = ServletFilterBenchmark.orders(kb * 1024).getBytes(StandardCharsets.UTF_8);
-        Logbook logbook = Logbook.builder()
-                .bodyFilter(JsonBodyFilters.replaceJsonStringProperty(Set.of("password"), "XXX"))
-                .sink(new DefaultSink(new DefaultHttpLogFormatter(), new DefaultHttpLogWriter())).build();
+        Logbook logbook = Logbooks.passwordFiltered();
         MessageLogger logger = MessageLogger.builder().limit(48 * 1024).sensitiveElementNames(List.of("password"))
                 .sink(Slf4jSink.text()).build();
         OkHttpClient.Builder ok = new OkHttpClient.Builder();

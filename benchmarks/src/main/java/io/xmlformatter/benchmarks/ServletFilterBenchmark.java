@@ -18,16 +18,10 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.springframework.mock.web.MockHttpServletRequest;
 import org.springframework.mock.web.MockHttpServletResponse;
-import org.zalando.logbook.Logbook;
-import org.zalando.logbook.core.DefaultHttpLogFormatter;
-import org.zalando.logbook.core.DefaultHttpLogWriter;
-import org.zalando.logbook.core.DefaultSink;
-import org.zalando.logbook.json.JsonBodyFilters;
 import org.zalando.logbook.servlet.LogbookFilter;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -73,9 +67,7 @@ public class ServletFilterBenchmark {
         content = ("json".equals(body) ? orders(kb * 1024) : SoapPayloads.compact(kb * 1024))
                 .getBytes(StandardCharsets.UTF_8);
         filter = switch (config) {
-            case "logbook" -> new LogbookFilter(Logbook.builder()
-                    .bodyFilter(JsonBodyFilters.replaceJsonStringProperty(Set.of("password"), "XXX"))
-                    .sink(new DefaultSink(new DefaultHttpLogFormatter(), new DefaultHttpLogWriter())).build());
+            case "logbook" -> new LogbookFilter(Logbooks.passwordFiltered());
             case "xf" -> new XmlLoggingFilter(MessageLogger.builder().limit(48 * 1024).wsSecurity(true)
                     .sensitiveElementNames(List.of("password")).sink(Slf4jSink.text()).build());
             default -> null;

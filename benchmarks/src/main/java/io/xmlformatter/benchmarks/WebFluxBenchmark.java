@@ -33,10 +33,6 @@ import org.springframework.web.reactive.function.server.ServerResponse;
 import org.springframework.web.server.WebFilter;
 import org.springframework.web.server.adapter.WebHttpHandlerBuilder;
 import org.zalando.logbook.Logbook;
-import org.zalando.logbook.core.DefaultHttpLogFormatter;
-import org.zalando.logbook.core.DefaultHttpLogWriter;
-import org.zalando.logbook.core.DefaultSink;
-import org.zalando.logbook.json.JsonBodyFilters;
 import org.zalando.logbook.spring.webflux.LogbookExchangeFilterFunction;
 import org.zalando.logbook.spring.webflux.LogbookWebFilter;
 import reactor.core.publisher.Flux;
@@ -44,7 +40,6 @@ import reactor.core.publisher.Mono;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -78,9 +73,7 @@ public class WebFluxBenchmark {
     @Setup
     public void setUp() {
         body = ServletFilterBenchmark.orders(kb * 1024).getBytes(StandardCharsets.UTF_8);
-        Logbook logbook = Logbook.builder()
-                .bodyFilter(JsonBodyFilters.replaceJsonStringProperty(Set.of("password"), "XXX"))
-                .sink(new DefaultSink(new DefaultHttpLogFormatter(), new DefaultHttpLogWriter())).build();
+        Logbook logbook = Logbooks.passwordFiltered();
         MessageLogger logger = MessageLogger.builder().limit(48 * 1024).sensitiveElementNames(List.of("password"))
                 .sink(Slf4jSink.text()).build();
         List<WebFilter> filters = switch (config) {

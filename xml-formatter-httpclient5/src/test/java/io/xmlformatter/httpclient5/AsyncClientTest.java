@@ -31,6 +31,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -86,48 +87,12 @@ class AsyncClientTest {
     /** The consumer opens the gate once it has the first line: a tee that buffered would never let it. */
     @Test
     void passesAStreamedResponseOnAsItComes() throws Exception {
-        ByteArrayOutputStream got = new ByteArrayOutputStream();
         Future<String> done = client.execute(new BasicRequestProducer(SimpleRequestBuilder.get(backend.url("/lines"))
-                .build(), null), new AbstractAsyncResponseConsumer<String, byte[]>(
-                        new AbstractBinAsyncEntityConsumer<byte[]>() {
-                            @Override
-                            protected void streamStart(ContentType contentType) {
-                            }
-
-                            @Override
-                            protected int capacityIncrement() {
-                                return 1024;
-                            }
-
-                            @Override
-                            protected void data(ByteBuffer src, boolean endOfStream) {
-                                while (src.hasRemaining()) {
-                                    got.write(src.get());
-                                }
-                                if (got.toString(StandardCharsets.US_ASCII).startsWith("first line\n")) {
-                                    backend.gate.countDown();
-                                }
-                            }
-
-                            @Override
-                            protected byte[] generateContent() {
-                                return got.toByteArray();
-                            }
-
-                            @Override
-                            public void releaseResources() {
-                            }
-                        }) {
-                    @Override
-                    protected String buildResult(HttpResponse response, byte[] entity, ContentType contentType) {
-                        return new String(entity, StandardCharsets.US_ASCII);
+                .build(), null), streaming(got -> {
+                    if (got.startsWith("first line\n")) {
+                        backend.gate.countDown();
                     }
-
-                    @Override
-                    public void informationResponse(HttpResponse response,
-                            org.apache.hc.core5.http.protocol.HttpContext context) {
-                    }
-                }, null);
+                }), null);
         assertEquals("first line\nsecond line\n", done.get());
         LogRecord response = sink.awaitExchange().get(1);
         assertEquals("first line\nsecond line\n", response.payload());
@@ -153,42 +118,8 @@ class AsyncClientTest {
     @Test
     void aCancelledCallLogsWhatArrivedCut() throws Exception {
         CountDownLatch first = new CountDownLatch(1);
-        Future<Void> call = client.execute(new BasicRequestProducer(SimpleRequestBuilder.get(backend.url("/lines"))
-                .build(), null), new AbstractAsyncResponseConsumer<Void, Void>(new AbstractBinAsyncEntityConsumer<Void>() {
-                    @Override
-                    protected void streamStart(ContentType contentType) {
-                    }
-
-                    @Override
-                    protected int capacityIncrement() {
-                        return 1024;
-                    }
-
-                    @Override
-                    protected void data(ByteBuffer src, boolean endOfStream) {
-                        src.position(src.limit());
-                        first.countDown();
-                    }
-
-                    @Override
-                    protected Void generateContent() {
-                        return null;
-                    }
-
-                    @Override
-                    public void releaseResources() {
-                    }
-                }) {
-                    @Override
-                    protected Void buildResult(HttpResponse response, Void entity, ContentType contentType) {
-                        return null;
-                    }
-
-                    @Override
-                    public void informationResponse(HttpResponse response,
-                            org.apache.hc.core5.http.protocol.HttpContext context) {
-                    }
-                }, null);
+        Future<String> call = client.execute(new BasicRequestProducer(SimpleRequestBuilder.get(backend.url("/lines"))
+                .build(), null), streaming(got -> first.countDown()), null);
         first.await();
         call.cancel(true);
         backend.gate.countDown();
@@ -231,5 +162,47 @@ class AsyncClientTest {
                 .map(LogRecord::responseCode).toList());
         assertEquals(2, records.stream().filter(r -> r.type() == MessageType.REQ_OUT
                 && r.payload().contains("\"n\":2")).count(), sink::json);
+    }
+
+    /** A consumer that reads the body as it comes, telling {@code onData} what it has so far; gives the body. */
+    private static AbstractAsyncResponseConsumer<String, byte[]> streaming(Consumer<String> onData) {
+        ByteArrayOutputStream got = new ByteArrayOutputStream();
+        return new AbstractAsyncResponseConsumer<>(new AbstractBinAsyncEntityConsumer<byte[]>() {
+            @Override
+            protected void streamStart(ContentType contentType) {
+            }
+
+            @Override
+            protected int capacityIncrement() {
+                return 1024;
+            }
+
+            @Override
+            protected void data(ByteBuffer src, boolean endOfStream) {
+                while (src.hasRemaining()) {
+                    got.write(src.get());
+                }
+                onData.accept(got.toString(StandardCharsets.US_ASCII));
+            }
+
+            @Override
+            protected byte[] generateContent() {
+                return got.toByteArray();
+            }
+
+            @Override
+            public void releaseResources() {
+            }
+        }) {
+            @Override
+            protected String buildResult(HttpResponse response, byte[] entity, ContentType contentType) {
+                return new String(entity, StandardCharsets.US_ASCII);
+            }
+
+            @Override
+            public void informationResponse(HttpResponse response,
+                    org.apache.hc.core5.http.protocol.HttpContext context) {
+            }
+        };
     }
 }

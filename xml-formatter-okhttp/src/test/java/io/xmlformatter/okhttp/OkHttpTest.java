@@ -4,6 +4,7 @@ import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
+import io.xmlformatter.testsupport.WsSecurityHeader;
 import io.xmlformatter.testsupport.HttpBackend;
 import okhttp3.Call;
 import okhttp3.MediaType;
@@ -94,12 +95,7 @@ class OkHttpTest {
 
     @Test
     void logsSoapWithWsSecurityMasked() throws Exception {
-        String soap = "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-                + "<soapenv:Header><wsse:Security xmlns:wsse=\"http://docs.oasis-open.org/wss/2004/01/"
-                + "oasis-200401-wss-wssecurity-secext-1.0.xsd\"><wsse:UsernameToken><wsse:Username>ann"
-                + "</wsse:Username><wsse:Password>ws-secret-3</wsse:Password></wsse:UsernameToken>"
-                + "</wsse:Security></soapenv:Header><soapenv:Body><b:GetAccount xmlns:b=\"urn:bank\">"
-                + "<b:id>42</b:id></b:GetAccount></soapenv:Body></soapenv:Envelope>";
+        String soap = WsSecurityHeader.getAccountRequest("ann", "ws-secret-3");
         bytes(client, request("/echo").header("SOAPAction", "\"urn:bank:GetAccount\"")
                 .post(RequestBody.create(soap, MediaType.get("text/xml; charset=utf-8"))).build());
         List<LogRecord> records = sink.awaitExchange();

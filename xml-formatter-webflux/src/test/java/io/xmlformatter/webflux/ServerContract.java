@@ -5,6 +5,7 @@ import io.xmlformatter.message.MessageLogger;
 import io.xmlformatter.record.LogRecord;
 import io.xmlformatter.record.MessageType;
 import io.xmlformatter.testsupport.CollectingSink;
+import io.xmlformatter.testsupport.WsSecurityHeader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -106,12 +107,7 @@ abstract class ServerContract {
 
     @Test
     void logsSoapWithWsSecurityMaskedAndItsOperation() throws Exception {
-        String soap = "<soapenv:Envelope xmlns:soapenv=\"http://schemas.xmlsoap.org/soap/envelope/\">"
-                + "<soapenv:Header><wsse:Security xmlns:wsse=\"http://docs.oasis-open.org/wss/2004/01/"
-                + "oasis-200401-wss-wssecurity-secext-1.0.xsd\"><wsse:UsernameToken><wsse:Username>ann"
-                + "</wsse:Username><wsse:Password>ws-secret-3</wsse:Password></wsse:UsernameToken>"
-                + "</wsse:Security></soapenv:Header><soapenv:Body><b:GetAccount xmlns:b=\"urn:bank\">"
-                + "<b:id>42</b:id></b:GetAccount></soapenv:Body></soapenv:Envelope>";
+        String soap = WsSecurityHeader.getAccountRequest("ann", "ws-secret-3");
         ResponseEntity<byte[]> reply = post(server, "/echo", MediaType.TEXT_XML, soap,
                 Map.of("SOAPAction", "\"urn:bank:GetAccount\""));
         assertEquals(soap, new String(reply.getBody(), java.nio.charset.StandardCharsets.UTF_8));
