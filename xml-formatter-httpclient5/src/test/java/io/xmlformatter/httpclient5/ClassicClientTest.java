@@ -260,4 +260,24 @@ class ClassicClientTest {
         assertFalse(backend.seen.get("/echo").containsKey("x-correlation-id"));
         assertTrue(sink.all().isEmpty(), sink::json);
     }
+
+    /** With {@code otel.start-spans}, each call gets a CLIENT span of its own, its trace on the records. */
+    @Test
+    void aCallGetsAClientSpanOfItsOwn() throws Exception {
+        io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter spans =
+                io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter.create();
+        try (io.opentelemetry.sdk.OpenTelemetrySdk otel = io.opentelemetry.sdk.OpenTelemetrySdk.builder()
+                .setTracerProvider(io.opentelemetry.sdk.trace.SdkTracerProvider.builder().addSpanProcessor(
+                        io.opentelemetry.sdk.trace.export.SimpleSpanProcessor.create(spans)).build()).build();
+                CloseableHttpClient c = HttpClients.custom().addExecInterceptorFirst(XmlLoggingExecHandler.NAME,
+                        new XmlLoggingExecHandler(MessageLogger.builder().sink(sink).openTelemetry(otel)
+                                .set("otel.start-spans", "true").build())).build()) {
+            bytes(c, post("/echo", "{}", ContentType.APPLICATION_JSON));
+            List<LogRecord> records = sink.awaitExchange();
+            List<io.opentelemetry.sdk.trace.data.SpanData> finished = spans.getFinishedSpanItems();
+            assertEquals(1, finished.size(), finished::toString);
+            assertEquals(io.opentelemetry.api.trace.SpanKind.CLIENT, finished.get(0).getKind());
+            assertEquals(finished.get(0).getTraceId(), records.get(0).traceId());
+        }
+    }
 }

@@ -232,4 +232,24 @@ class OkHttpTest {
         bytes(client, request("/missing").build());
         assertEquals(404, sink.awaitExchange().get(1).responseCode());
     }
+
+    /** With {@code otel.start-spans}, each call gets a CLIENT span of its own, its trace sent on in the request. */
+    @Test
+    void aCallGetsAClientSpanOfItsOwnWhoseTraceIsSentOn() throws Exception {
+        io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter spans =
+                io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter.create();
+        try (io.opentelemetry.sdk.OpenTelemetrySdk otel = io.opentelemetry.sdk.OpenTelemetrySdk.builder()
+                .setTracerProvider(io.opentelemetry.sdk.trace.SdkTracerProvider.builder().addSpanProcessor(
+                        io.opentelemetry.sdk.trace.export.SimpleSpanProcessor.create(spans)).build()).build()) {
+            MessageLogger traced = MessageLogger.builder().sink(sink).openTelemetry(otel)
+                    .set("otel.start-spans", "true").build();
+            OkHttpClient c = plain.newBuilder().addInterceptor(new XmlLoggingInterceptor(traced)).build();
+            bytes(c, request("/echo").post(RequestBody.create("{}", JSON)).build());
+            List<LogRecord> records = sink.awaitExchange();
+            List<io.opentelemetry.sdk.trace.data.SpanData> finished = spans.getFinishedSpanItems();
+            assertEquals(1, finished.size(), finished::toString);
+            assertEquals(io.opentelemetry.api.trace.SpanKind.CLIENT, finished.get(0).getKind());
+            assertEquals(finished.get(0).getTraceId(), records.get(0).traceId());
+        }
+    }
 }
