@@ -4,6 +4,7 @@ import io.xmlformatter.Experimental;
 
 import java.io.OutputStream;
 import java.io.Writer;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -39,6 +40,38 @@ public final class WrittenBody implements PendingBody {
     /** As {@link #tee(OutputStream, Runnable)}, for a body written as chars (captured in UTF-8). */
     public Writer tee(Writer out, Runnable beforeDone) {
         return recorder.tee(out, () -> finishAfter(beforeDone));
+    }
+
+    /**
+     * Bytes of the body written elsewhere (a reactive writer's buffers, a channel's): copied, from the buffer's
+     * position to its limit, the buffer itself untouched. As the tee's stream, for one writer at a time.
+     */
+    public void add(ByteBuffer buffer) {
+        if (buffer.hasArray()) {
+            recorder.add(buffer.array(), buffer.arrayOffset() + buffer.position(), buffer.remaining());
+        } else {
+            byte[] copy = new byte[buffer.remaining()];
+            buffer.duplicate().get(copy);
+            recorder.add(copy, 0, copy.length);
+        }
+    }
+
+    /**
+     * A stream that only copies what is written to it into the capture (the body goes on elsewhere: an HTTP
+     * client's own sink); closing it changes nothing.
+     */
+    public OutputStream copies() {
+        return new OutputStream() {
+            @Override
+            public void write(int b) {
+                recorder.add(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) {
+                recorder.add(b, off, len);
+            }
+        };
     }
 
     private void finishAfter(Runnable beforeDone) {

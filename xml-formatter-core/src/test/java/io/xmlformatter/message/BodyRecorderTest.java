@@ -111,4 +111,24 @@ class BodyRecorderTest {
         assertEquals(5, capped.body().bytes().length);
         assertFalse(capped.body().complete());
     }
+
+    /** A body written elsewhere: its buffers (array-backed or direct) and a copying stream feed one capture. */
+    @Test
+    void aWrittenBodyTakesBuffersAndCopiesWithoutTouchingThem() throws IOException {
+        WrittenBody body = new WrittenBody(8);
+        java.nio.ByteBuffer heap = java.nio.ByteBuffer.wrap("xxabc".getBytes(StandardCharsets.US_ASCII), 2, 3);
+        java.nio.ByteBuffer direct = java.nio.ByteBuffer.allocateDirect(3).put("def".getBytes(StandardCharsets.US_ASCII));
+        direct.flip();
+        body.add(heap);
+        body.add(direct);
+        assertEquals(2, heap.position());
+        assertEquals(0, direct.position());
+        body.copies().write("ghijk".getBytes(StandardCharsets.US_ASCII), 0, 5);
+        List<CapturedBody> done = new ArrayList<>();
+        body.whenDone(done::add);
+        body.finish();
+        CapturedBody b = done.get(0);
+        assertEquals("abcdefgh", new String(b.bytes(), 0, b.length(), StandardCharsets.US_ASCII));
+        assertEquals(11, b.originalSize());
+    }
 }

@@ -8,7 +8,6 @@ import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.HttpMessage;
 import org.apache.hc.core5.http.HttpRequest;
 
-import java.io.OutputStream;
 import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,17 +16,6 @@ import java.util.Map;
 
 /** What both handlers read of HttpClient's messages. */
 final class Messages {
-    /** A capture's own stream goes on to nothing: the client's stream or channel gets the bytes. */
-    static final OutputStream NOWHERE = new OutputStream() {
-        @Override
-        public void write(int b) {
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-        }
-    };
-
     private Messages() {
     }
 

@@ -30,7 +30,7 @@ final class ObservedEntity extends HttpEntityWrapper {
         }
         try {
             super.writeTo(new OutputStream() {
-                private final OutputStream capture = written.tee(Messages.NOWHERE, null);
+                private final OutputStream capture = written.copies();
 
                 @Override
                 public void write(int b) throws IOException {

@@ -6,8 +6,6 @@ import org.apache.hc.core5.http.nio.AsyncEntityProducer;
 import org.apache.hc.core5.http.nio.DataStreamChannel;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.Set;
@@ -20,12 +18,10 @@ import java.util.Set;
 final class ObservedProducer implements AsyncEntityProducer {
     private final AsyncEntityProducer producer;
     private final WrittenBody written;
-    private final OutputStream capture;
 
     ObservedProducer(AsyncEntityProducer producer, WrittenBody written) {
         this.producer = producer;
         this.written = written;
-        this.capture = written.tee(Messages.NOWHERE, null);
     }
 
     @Override
@@ -83,7 +79,7 @@ final class ObservedProducer implements AsyncEntityProducer {
                 int n = channel.write(src);
                 if (n > 0) {
                     before.limit(before.position() + n);
-                    copy(before);
+                    written.add(before);
                 }
                 return n;
             }
@@ -100,20 +96,6 @@ final class ObservedProducer implements AsyncEntityProducer {
                 channel.endStream(trailers);
             }
         });
-    }
-
-    private void copy(ByteBuffer bytes) {
-        try {
-            if (bytes.hasArray()) {
-                capture.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
-            } else {
-                byte[] b = new byte[bytes.remaining()];
-                bytes.get(b);
-                capture.write(b);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // the capture's stream goes nowhere: it does not throw
-        }
     }
 
     @Override

@@ -2,9 +2,6 @@ package io.xmlformatter.jdkhttp;
 
 import io.xmlformatter.message.WrittenBody;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.nio.ByteBuffer;
 import java.util.concurrent.Flow;
@@ -36,7 +33,6 @@ final class ObservedPublisher implements HttpRequest.BodyPublisher {
             publisher.subscribe(subscriber);
             return;
         }
-        OutputStream copy = body.tee(OutputStream.nullOutputStream(), null);
         publisher.subscribe(new Flow.Subscriber<ByteBuffer>() {
             @Override
             public void onSubscribe(Flow.Subscription subscription) {
@@ -45,18 +41,7 @@ final class ObservedPublisher implements HttpRequest.BodyPublisher {
 
             @Override
             public void onNext(ByteBuffer item) {
-                ByteBuffer b = item.duplicate();
-                try {
-                    if (b.hasArray()) {
-                        copy.write(b.array(), b.arrayOffset() + b.position(), b.remaining());
-                    } else {
-                        byte[] bytes = new byte[b.remaining()];
-                        b.get(bytes);
-                        copy.write(bytes);
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e); // a null stream does not throw
-                }
+                body.add(item);
                 subscriber.onNext(item);
             }
 

@@ -21,16 +21,6 @@ final class ObservedRequestBody extends RequestBody {
     private final RequestBody body;
     private final WrittenBody written;
     private final AtomicBoolean copied = new AtomicBoolean();
-    /** The capture's own stream goes on to nothing: OkHttp's sink gets the bytes. */
-    private static final OutputStream NOWHERE = new OutputStream() {
-        @Override
-        public void write(int b) {
-        }
-
-        @Override
-        public void write(byte[] b, int off, int len) {
-        }
-    };
 
     ObservedRequestBody(RequestBody body, WrittenBody written) {
         this.body = body;
@@ -58,7 +48,7 @@ final class ObservedRequestBody extends RequestBody {
             body.writeTo(sink);
             return;
         }
-        OutputStream capture = written.tee(NOWHERE, null);
+        OutputStream capture = written.copies();
         BufferedSink teed = Okio.buffer(new ForwardingSink(sink) {
             @Override
             public void write(Buffer source, long byteCount) throws IOException {

@@ -3,9 +3,7 @@ package io.xmlformatter.webflux;
 import io.xmlformatter.message.BodyTee;
 import org.springframework.core.io.buffer.DataBuffer;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
+import io.xmlformatter.message.WrittenBody;
 import java.nio.ByteBuffer;
 
 /** Copies a {@link DataBuffer}'s readable bytes into a capture, the buffer untouched (its position, its refcount). */
@@ -22,23 +20,15 @@ final class DataBuffers {
         }
     }
 
-    /** Into an outbound body's capture (a stream from {@code WrittenBody.tee}); returns how many bytes. */
-    static int copy(DataBuffer buffer, OutputStream capture) {
+    /** Into an outbound body's capture; returns how many bytes. */
+    static int copy(DataBuffer buffer, WrittenBody body) {
         int n = 0;
         try (DataBuffer.ByteBufferIterator parts = buffer.readableByteBuffers()) {
             while (parts.hasNext()) {
                 ByteBuffer b = parts.next();
                 n += b.remaining();
-                if (b.hasArray()) {
-                    capture.write(b.array(), b.arrayOffset() + b.position(), b.remaining());
-                } else {
-                    byte[] bytes = new byte[b.remaining()];
-                    b.duplicate().get(bytes);
-                    capture.write(bytes);
-                }
+                body.add(b);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // a capture's stream over a null stream does not throw
         }
         return n;
     }

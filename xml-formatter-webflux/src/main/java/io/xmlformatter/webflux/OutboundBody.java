@@ -5,8 +5,6 @@ import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
 import reactor.core.publisher.Flux;
 
-import java.io.OutputStream;
-
 /**
  * An outbound body (a server's response, a client's request) as it is written: every buffer passes on unchanged, in
  * its demand, and is copied into the capture until the limit is passed; then the capture is done (a stream that goes
@@ -15,13 +13,11 @@ import java.io.OutputStream;
  */
 final class OutboundBody {
     private final WrittenBody body;
-    private final OutputStream capture;
     private final long limit;
     private long taken;
 
     OutboundBody(WrittenBody body, int limit) {
         this.body = body;
-        this.capture = body.tee(OutputStream.nullOutputStream(), null);
         this.limit = limit;
     }
 
@@ -44,7 +40,7 @@ final class OutboundBody {
 
     private void take(DataBuffer buffer) {
         if (taken <= limit) {
-            taken += DataBuffers.copy(buffer, capture);
+            taken += DataBuffers.copy(buffer, body);
             if (taken > limit) {
                 body.finish();
             }
